@@ -1,0 +1,30 @@
+# Two commands for a fresh machine: `make lab` and `make test`.
+# Both create (or reuse) the virtual environment in .venv.
+
+PYTHON_BASE ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: lab test notebooks bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON_BASE) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+
+test: $(STAMP)
+	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
+
+notebooks: $(STAMP)
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+bench: $(STAMP)
+	$(PY) benchmarks/bench_engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,29 @@
+"""skitgubbe_core: the rules engine for Skitgubbe and its Nordic family.
+
+Pure Python, no third-party imports.  Start with :class:`Game`::
+
+    >>> from skitgubbe_core import Game
+    >>> game = Game(["Anna", "Bo", "Cai"], seed=1)
+    >>> step = game.play(game.legal_actions()[0])
+    >>> step.narrate(game.players)[0]
+    'Anna leads A♥ against Bo (rule 1, two-card tricks)'
+"""
+
+from .actions import Action, parse_action
+from .cards import DECK, Card, parse_card, parse_cards
+from .errors import (
+    ActionError, CardError, FileFormatError, IllegalActionError, PositionError, RulesError,
+    SkitgubbeError,
+)
+from .events import Event, Step
+from .game import Game
+from .rulebook import RULEBOOK
+from .rules import OPTIONS, PRESETS, Rules
+from .sources import SOURCES
+
+__all__ = [
+    "Action", "ActionError", "Card", "CardError", "DECK", "Event", "FileFormatError", "Game",
+    "IllegalActionError", "OPTIONS", "PRESETS", "PositionError", "RULEBOOK", "Rules",
+    "RulesError", "SOURCES", "SkitgubbeError", "Step", "parse_action", "parse_card",
+    "parse_cards",
+]

@@ -1,0 +1,91 @@
+"""Actions: what a player does on a turn, as small printable values.
+
+An action's text is what records and scenarios store: ``"A: play 7♦"``,
+``"B: pick up"``, ``"C: turn"``.  :func:`parse_action` reads it back.
+
+>>> a = parse_action("B: play 10h", ["A", "B", "C"])
+>>> a
+Action(player=1, kind='play', cards=(Card('10♥'),))
+>>> action_text(a, ["A", "B", "C"])
+'B: play 10♥'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .cards import DECK, Card, parse_cards
+from .errors import ActionError, CardError
+
+PLAY = "play"
+PICK_UP = "pick up"
+TURN = "turn"
+VERBS = (PLAY, PICK_UP, TURN)
+
+
+class Action(NamedTuple):
+    """``player`` (seat index) does ``kind`` (play / pick up / turn) with ``cards``."""
+
+    player: int
+    kind: str
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The action without its player: ``'play 7♦'``."""
+        if self.cards:
+            return self.kind + " " + " ".join(str(c) for c in self.cards)
+        return self.kind
+
+
+MAX_SEATS = 16
+
+PLAY_ROWS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, PLAY, (card,)) for card in DECK) for p in range(MAX_SEATS))
+"""``PLAY_ROWS[player][card]``: the shared action of ``player`` playing the single ``card``."""
+
+TURN_ACTIONS = tuple(Action(p, TURN) for p in range(MAX_SEATS))
+PICK_UP_ACTIONS = tuple(Action(p, PICK_UP) for p in range(MAX_SEATS))
+
+
+def play_card(player: int, card: Card) -> Action:
+    """The (shared) action of ``player`` playing the single ``card``."""
+    return PLAY_ROWS[player][card]
+
+
+def action_text(action: Action, players: Sequence[str]) -> str:
+    """``'NAME: verb cards'``, as records and scenarios store it."""
+    return f"{players[action.player]}: {action.text}"
+
+
+def parse_action(text: str, players: Sequence[str]) -> Action:
+    """Parse ``'NAME: ACTION'``; raise :class:`ActionError` saying what is wrong."""
+    if not isinstance(text, str) or ":" not in text:
+        raise ActionError(
+            f"{text!r} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D', "
+            "'B: pick up' or 'C: turn'"
+        )
+    name, _, rest = text.partition(":")
+    name = name.strip()
+    if name not in players:
+        raise ActionError(f"{text!r}: unknown player {name!r}; the players are {', '.join(players)}")
+    player = list(players).index(name)
+    words = rest.split()
+    verb = " ".join(words[:2]).lower() if words[:2] and words[0].lower() == "pick" else (
+        words[0].lower() if words else "")
+    if verb == PICK_UP and len(words) == 2:
+        return Action(player, PICK_UP)
+    if verb == TURN and len(words) == 1:
+        return Action(player, TURN)
+    if verb == PLAY and len(words) >= 2:
+        try:
+            cards = parse_cards(words[1:])
+        except CardError as err:
+            raise ActionError(f"{text!r}: {err}") from None
+        if len(cards) == 1:
+            return play_card(player, cards[0])
+        return Action(player, PLAY, tuple(cards))
+    raise ActionError(
+        f"{text!r} is not an action: after the player's name write 'play CARD [CARD ...]', "
+        "'pick up' or 'turn'"
+    )

@@ -1,0 +1,60 @@
+"""The errors the engine raises: narrow ``ValueError`` subclasses whose messages
+say what was wrong, where, and which rule forbids it."""
+
+from __future__ import annotations
+
+
+class SkitgubbeError(ValueError):
+    """Base class of every error the engine raises for bad input or illegal play."""
+
+
+class CardError(SkitgubbeError):
+    """A card, or a list of cards, could not be parsed."""
+
+
+class ActionError(SkitgubbeError):
+    """An action's text could not be parsed (unknown player, unknown verb, bad card)."""
+
+
+class IllegalActionError(SkitgubbeError):
+    """A well-formed action that the rules forbid in the current position.
+
+    ``move_number`` is the 1-based number the action would have had, ``rule`` the
+    rule that forbids it (a key of :data:`skitgubbe_core.rulebook.RULEBOOK`).
+    """
+
+    def __init__(self, message: str, *, move_number: int, rule: str | None) -> None:
+        super().__init__(message)
+        self.move_number = move_number
+        self.rule = rule
+
+
+class RulesError(SkitgubbeError):
+    """An unknown ruleset or option, a bad option value, or a player count the
+    ruleset's sources do not allow."""
+
+
+class FileFormatError(SkitgubbeError):
+    """A scenario or record file is not valid; the message names the file and the
+    JSON path of the offending value."""
+
+    def __init__(self, message: str, *, path: str = "", file: str | None = None) -> None:
+        self.path = path
+        self.file = file
+        self.detail = message
+        super().__init__(self._compose())
+
+    def _compose(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        head = f"{self.file}: " if self.file else ""
+        return f"{head}{where}{self.detail}"
+
+    def in_file(self, file: str) -> "FileFormatError":
+        """The same error, naming ``file``."""
+        return type(self)(self.detail, path=self.path, file=file)
+
+
+class PositionError(FileFormatError):
+    """A starting position is impossible or malformed: a card twice, an unknown
+    player, a phase-2 position without trumps, ...  The path is a JSON path into
+    the position, such as ``start.hands.B[2]``."""

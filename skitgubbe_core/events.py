@@ -1,0 +1,129 @@
+"""Events: what happened in a step, each able to explain itself in one sentence
+and to name the rule it follows.
+
+A step of the history is the action a player chose plus the automatic events it
+caused (draws, stunsa, trick won or complete, all picked up, the lead passing, the
+phase change, a player going out, the end of the game).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Sequence
+
+from .cards import Card, format_cards, suit_symbol
+from .rulebook import RULEBOOK
+
+
+class Event(NamedTuple):
+    """One thing that happened.
+
+    ``player`` is the seat it is about, ``cards`` the cards it moved, ``other`` a
+    second seat (opponent, new leader) and ``extra`` a number or cards, by kind.
+    """
+
+    kind: str
+    player: int | None
+    cards: tuple[Card, ...]
+    other: int | None
+    extra: Any
+    rule: str
+
+    @property
+    def automatic(self) -> bool:
+        """False for the event that is the player's own action."""
+        return self.kind not in ACTION_KINDS
+
+    def explain(self, players: Sequence[str]) -> str:
+        """One sentence, with the rule it follows: ``'... (rule 4, stunsa)'``."""
+        return f"{_TEMPLATES[self.kind](self, players)} ({RULEBOOK[self.rule].reference})"
+
+
+ACTION_KINDS = frozenset(("turned", "lead", "answer", "beat", "pick-up"))
+
+
+def _pl(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _lead(e: Event, p: Sequence[str]) -> str:
+    if e.other is not None:
+        return f"{p[e.player]} leads {format_cards(e.cards)} against {p[e.other]}"
+    return f"{p[e.player]} leads {format_cards(e.cards)}; the trick needs {_pl(e.extra, 'play')}"
+
+
+def _pick_up(e: Event, p: Sequence[str]) -> str:
+    head = f"{p[e.player]} picks up {format_cards(e.cards)}"
+    if e.extra:
+        return f"{head}; {p[e.other]} must now beat {format_cards(e.extra)}"
+    return head
+
+
+def _trick_won(e: Event, p: Sequence[str]) -> str:
+    return (f"{format_cards(e.cards)} is higher: {p[e.player]} wins the trick, puts "
+            f"{_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}")
+
+
+def _lead_passes(e: Event, p: Sequence[str]) -> str:
+    head = f"{p[e.player]} has gone out, so the lead passes to {p[e.other]}"
+    if e.extra == "beaten":
+        return f"{head}, whose play {p[e.player]} beat last"
+    return f"{head}, the next player still in"
+
+
+def _phase_2(e: Event, p: Sequence[str]) -> str:
+    trump = suit_symbol(e.extra)
+    if e.cards:
+        return (f"Phase 2: everyone takes up pile, hand and trump card; trumps are {trump} "
+                f"(the trump card {e.cards[0]}, drawn by {p[e.player]}), and "
+                f"{p[e.other]} leads")
+    return f"Phase 2: everyone takes up their cards; trumps are {trump}, and {p[e.other]} leads"
+
+
+_TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
+    "turned": lambda e, p: f"{p[e.player]} turns up the top stock card, {e.cards[0]}, and must play it",
+    "lead": _lead,
+    "answer": lambda e, p: f"{p[e.player]} answers with {format_cards(e.cards)}",
+    "draw": lambda e, p: f"{p[e.player]} draws {e.cards[0]} from the stock",
+    "trump-card": lambda e, p: (
+        f"{p[e.player]} draws the last stock card, {e.cards[0]}, and lays it face down "
+        "beside them: it decides trumps for phase 2"),
+    "trump-turned": lambda e, p: (
+        f"{p[e.player]} turned up the last stock card, {e.cards[0]}: it decides trumps, "
+        f"and {p[e.player]} will lead phase 2"),
+    "stunsa": lambda e, p: (
+        f"{e.cards[0]} and {e.cards[1]} are equal: stunsa! The cards stay on the table and "
+        f"{p[e.player]} leads again against {p[e.other]}"),
+    "trick-won": _trick_won,
+    "phase-1-end": lambda e, p: (
+        f"{p[e.player]} has no card to play and the stock is empty: phase 1 is over"),
+    "take-back": lambda e, p: (
+        f"{p[e.player]} takes back {format_cards(e.cards)} from the unfinished last trick"),
+    "lead-kept": lambda e, p: (
+        f"Nobody could answer {p[e.player]}'s {format_cards(e.cards)}: {p[e.player]} wins it "
+        "into their pile"),
+    "phase-2": _phase_2,
+    "beat": lambda e, p: f"{p[e.player]} beats {format_cards(e.extra)} with {format_cards(e.cards)}",
+    "pick-up": _pick_up,
+    "out": lambda e, p: f"{p[e.player]} has no cards left and is out: safe",
+    "trick-complete": lambda e, p: (
+        f"The trick has its {_pl(e.extra, 'play')} and is set aside; the lead goes to "
+        f"{p[e.other]}, who played last"),
+    "all-picked-up": lambda e, p: (
+        f"Every card of the trick has been picked up; the lead goes to {p[e.other]}, on "
+        f"{p[e.player]}'s left"),
+    "lead-passes": _lead_passes,
+    "game-over": lambda e, p: (
+        f"Only {p[e.player]} has cards left: {p[e.player]} is the Skitgubbe and loses"),
+}
+
+
+class Step(NamedTuple):
+    """One action and the events it caused; ``number`` counts from 1."""
+
+    number: int
+    action: Any
+    events: tuple[Event, ...]
+
+    def narrate(self, players: Sequence[str]) -> list[str]:
+        """Every event's sentence, in order."""
+        return [e.explain(players) for e in self.events]

@@ -1,0 +1,40 @@
+"""The built-in worked examples, shipped as scenario files in ``examples/``.
+
+>>> names()[:2]
+['pickup-case-1', 'pickup-case-2']
+>>> load("stunsa-seven").title
+'Stunsa example, answer 3: B plays a seven - stunsa'
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from .errors import SkitgubbeError
+from . import scenario as _scenario
+
+_FOLDER = resources.files(__package__) / "examples"
+
+
+class UnknownExampleError(SkitgubbeError):
+    """No built-in example has that name."""
+
+
+def names() -> list[str]:
+    """Every built-in example's name, sorted."""
+    return sorted(f.name[:-5] for f in _FOLDER.iterdir() if f.name.endswith(".json"))
+
+
+def load(name: str) -> _scenario.Scenario:
+    """The built-in example ``name`` as a parsed scenario."""
+    if name not in names():
+        raise UnknownExampleError(
+            f"no built-in example is called {name!r}; 'skitgubbe example --list' lists them")
+    text = (_FOLDER / f"{name}.json").read_text(encoding="utf-8")
+    return _scenario.parse(json.loads(text), file=f"{name}.json")
+
+
+def catalogue() -> list[tuple[str, str]]:
+    """(name, title) of every built-in example."""
+    return [(name, load(name).title) for name in names()]

@@ -1,0 +1,315 @@
+"""The game: a deal of Skitgubbe under a set of rules, with its history.
+
+>>> g = Game(["A", "B", "C"], seed=7)
+>>> g.phase, g.player_name(g.to_play), len(g.stock)
+(1, 'A', 43)
+>>> step = g.play(g.legal_actions()[0])
+>>> step.narrate(g.players)[0]
+'A leads 6♥ against B (rule 1, two-card tricks)'
+>>> g.undo() == step, g.move_count
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator, Sequence
+
+from .actions import Action, action_text, parse_action
+from .cards import DECK, Card
+from .errors import IllegalActionError, RulesError
+from .events import Event, Step
+from .position import build_state, state_to_json
+from .rulebook import RULEBOOK
+from .rules import Rules
+from .state import State
+from . import phase1, phase2
+
+DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
+HAND_SIZE = 3
+
+
+def _deal(n: int, rng: random.Random) -> State:
+    """Rule 0: shuffle, three cards each one at a time clockwise from the dealer's
+    left; the rest is the stock.  The dealer sits last, so seat 0 leads."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    s = State(n)
+    for i in range(HAND_SIZE * n):
+        s.hands[i % n].append(deck[i])
+    s.stock = deck[HAND_SIZE * n:][::-1]
+    return s
+
+
+class Game:
+    """One deal of Skitgubbe.
+
+    Create it from a seed (a reproducible shuffle and deal) or from an explicit
+    ``start`` position (a dict in the scenario format).  Players are seats 0..n-1,
+    named by ``players``; actions, hands and events refer to seats.
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 3,
+        rules: Rules | str = "skitgubbe",
+        *,
+        seed: int | None = None,
+        start: dict | None = None,
+    ) -> None:
+        if isinstance(players, int):
+            if not 2 <= players <= len(DEFAULT_NAMES):
+                raise RulesError(f"a game needs 2-{len(DEFAULT_NAMES)} players by number, not {players}")
+            players = DEFAULT_NAMES[:players]
+        self.players: tuple[str, ...] = _check_names(players)
+        self.rules: Rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        self.rules.check_players(len(self.players))
+        if seed is None and start is None:
+            seed = random.SystemRandom().randrange(2**32)
+        self.seed = seed
+        self.start = start
+        rng = random.Random(seed)
+        initial = _deal(len(self.players), rng) if start is None else build_state(start, list(self.players))
+        self._initial = initial
+        self._rng_state = rng.getstate()
+        self._restart()
+
+    def _restart(self) -> None:
+        self._state = self._initial.copy()
+        self._rng = random.Random()
+        self._rng.setstate(self._rng_state)
+        self._steps: list[Step] = []
+        self._legal: list[Action] | None = None
+
+    # -- the position -------------------------------------------------------------
+
+    @property
+    def phase(self) -> int:
+        return self._state.phase
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is, or None when the game is over."""
+        return self._state.to_play
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.to_play is None
+
+    @property
+    def loser(self) -> int | None:
+        """The Skitgubbe's seat once the game is over."""
+        return self._state.loser
+
+    @property
+    def out(self) -> list[int]:
+        """Seats that have gone out (safe), in the order they went out."""
+        return list(self._state.out)
+
+    @property
+    def hands(self) -> list[tuple[Card, ...]]:
+        return [tuple(h) for h in self._state.hands]
+
+    @property
+    def piles(self) -> list[tuple[Card, ...]]:
+        """Cards each player has won in phase 1."""
+        return [tuple(p) for p in self._state.piles]
+
+    @property
+    def stock(self) -> list[Card]:
+        """The stock, top card first."""
+        return self._state.stock[::-1]
+
+    @property
+    def table(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """The plays of the current trick, oldest first: (seat, cards).  In phase 1
+        this includes bounced (stunsa) cards."""
+        return list(self._state.table)
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit (0-3) once it is known: from phase 2, or when turned."""
+        return self._state.trump
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The last stock card, lying face down beside its holder during phase 1."""
+        return self._state.trump_card
+
+    @property
+    def trump_holder(self) -> int | None:
+        return self._state.trump_holder
+
+    @property
+    def discarded(self) -> list[Card]:
+        """Cards of completed phase-2 tricks, set aside."""
+        return list(self._state.discarded)
+
+    @property
+    def trick_size(self) -> int:
+        """Plays that complete the current phase-2 trick (fixed when it was led), or
+        that the next trick will need when the table is empty; 2 in phase 1."""
+        s = self._state
+        if s.phase == 1:
+            return 2
+        return s.trick_size if s.table else s.n - len(s.out)
+
+    @property
+    def leader(self) -> int:
+        return self._state.leader
+
+    @property
+    def move_count(self) -> int:
+        return len(self._steps)
+
+    @property
+    def history(self) -> list[Step]:
+        return list(self._steps)
+
+    @property
+    def actions(self) -> list[Action]:
+        return [step.action for step in self._steps]
+
+    def player_name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def snapshot(self) -> tuple:
+        """A hashable value that is equal for equal positions."""
+        return self._state.key()
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal wherever it is (hands, piles, stock, table,
+        trump card, discarded)."""
+        return self._state.all_cards()
+
+    def position(self) -> dict:
+        """The current position as a ``start`` object (scenario format)."""
+        return state_to_json(self._state, list(self.players))
+
+    # -- playing ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            s = self._state
+            if s.to_play is None:
+                legal = []
+            elif s.phase == 1:
+                legal = phase1.legal(s, self.rules)
+            else:
+                legal = phase2.legal(s, self.rules)
+            self._legal = legal
+        return legal
+
+    def parse_action(self, text: str) -> Action:
+        """``'A: play 7D'`` -> :class:`Action` (raises :class:`ActionError`)."""
+        return parse_action(text, self.players)
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action, self.players)
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """None if ``action`` is legal now, else the reason and the rule."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if action in self.legal_actions():
+            return None
+        reason, rule = self._reason(action)
+        return f"{reason} ({RULEBOOK[rule].reference})"
+
+    def _reason(self, action: Action) -> tuple[str, str]:
+        s = self._state
+        names = self.players
+        if s.to_play is None:
+            return (f"the game is over: {names[s.loser]} is the Skitgubbe"
+                    if s.loser is not None else "the game is over"), "loser"
+        if action.player != s.to_play:
+            return f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s", "turn-order"
+        module = phase1 if s.phase == 1 else phase2
+        return module.why_illegal(s, self.rules, action, names)
+
+    def play(self, action: Action | str) -> Step:
+        """Apply a legal action and return the step it made.
+
+        Raises :class:`IllegalActionError` (naming the move number, the reason and
+        the rule) and leaves the game unchanged if the action is not legal.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            reason, rule = self._reason(action)
+            number = len(self._steps) + 1
+            raise IllegalActionError(
+                f"move {number}, {self.action_text(action)}: {reason} "
+                f"({RULEBOOK[rule].reference})",
+                move_number=number, rule=rule)
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Step:
+        events: list[Event] = []
+        s = self._state
+        if s.phase == 1:
+            phase1.apply(s, self.rules, action, events)
+        else:
+            phase2.apply(s, self.rules, action, events)
+        self._legal = None
+        step = Step(len(self._steps) + 1, action, tuple(events))
+        self._steps.append(step)
+        return step
+
+    def undo(self) -> Step:
+        """Take back the last step (by replaying the others from the start) and
+        return it."""
+        if not self._steps:
+            raise IllegalActionError("there is no move to undo", move_number=0, rule=None)
+        undone = self._steps[-1]
+        actions = self.actions
+        self._restart()
+        for action in actions[:-1]:
+            self._apply(action)
+        return undone
+
+    def replay(self) -> Iterator["Game"]:
+        """This game's positions from the start to now, as fresh games (step 0 first)."""
+        game = self.copy_at(0)
+        yield game
+        for action in self.actions:
+            game = game.copy_at(game.move_count)
+            game._apply(action)
+            yield game
+
+    def copy_at(self, moves: int) -> "Game":
+        """A copy of this game after its first ``moves`` actions."""
+        game = Game.__new__(Game)
+        game.players, game.rules, game.seed, game.start = (
+            self.players, self.rules, self.seed, self.start)
+        game._initial, game._rng_state = self._initial, self._rng_state
+        game._restart()
+        for action in self.actions[:moves]:
+            game._apply(action)
+        return game
+
+    def __repr__(self) -> str:
+        s = self._state
+        status = (f"over, {self.players[s.loser]} is the Skitgubbe" if s.to_play is None
+                  and s.loser is not None else
+                  "over" if s.to_play is None else f"{self.players[s.to_play]} to play")
+        return (f"<Game {self.rules.describe()}, {len(self.players)} players, "
+                f"phase {s.phase}, move {self.move_count}, {status}>")
+
+
+def _check_names(players: Sequence[str]) -> tuple[str, ...]:
+    names = tuple(players)
+    if len(names) < 2:
+        raise RulesError(f"a game needs at least two players, not {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or ":" in name or name != name.strip():
+            raise RulesError(f"{name!r} is not a usable player name: use a non-empty name "
+                             "without ':' or surrounding spaces")
+    if len(set(names)) != len(names):
+        raise RulesError(f"player names must differ: {', '.join(names)}")
+    return names

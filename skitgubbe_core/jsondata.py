@@ -1,0 +1,54 @@
+"""Reading JSON data with errors that name the JSON path of the bad value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, parse_card
+from .errors import CardError, FileFormatError
+
+_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
+
+
+def field(data: dict, key: str, path: str, kind: type, *, required: bool = True,
+          error: type[FileFormatError] = FileFormatError) -> Any:
+    """``data[key]``, checked to be of ``kind``; None when optional and absent."""
+    where = f"{path}.{key}" if path else key
+    if key not in data:
+        if required:
+            raise error(f"the field {key!r} is required", path=path or "(top level)")
+        return None
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise error(f"{value!r} should be {_TYPE_NAMES[kind]}", path=where)
+    return value
+
+
+def card(value: Any, path: str, error: type[FileFormatError] = FileFormatError) -> Card:
+    try:
+        return parse_card(value)
+    except CardError as err:
+        raise error(str(err), path=path) from None
+
+
+def cards(value: Any, path: str, error: type[FileFormatError] = FileFormatError) -> list[Card]:
+    """A JSON list of card strings."""
+    if not isinstance(value, list):
+        raise error(f"{value!r} should be a list of cards", path=path)
+    return [card(v, f"{path}[{i}]", error) for i, v in enumerate(value)]
+
+
+def player(value: Any, players: list[str], path: str,
+           error: type[FileFormatError] = FileFormatError) -> int:
+    if value not in players:
+        raise error(f"{value!r} is not a player; the players are {', '.join(players)}", path=path)
+    return players.index(value)
+
+
+def per_player(value: Any, players: list[str], path: str,
+               error: type[FileFormatError] = FileFormatError) -> dict[int, list[Card]]:
+    """An object mapping player names to lists of cards."""
+    if not isinstance(value, dict):
+        raise error(f"{value!r} should be an object mapping players to cards", path=path)
+    return {player(name, players, f"{path}.{name}", error): cards(v, f"{path}.{name}", error)
+            for name, v in value.items()}

@@ -1,0 +1,159 @@
+"""Game records: a finished or unfinished game as JSON, replayable exactly.
+
+>>> from skitgubbe_core import Game
+>>> g = Game(["A", "B", "C"], seed=3)
+>>> _ = g.play(g.legal_actions()[0])
+>>> data = to_record(g)
+>>> data["format"], data["actions"]
+('skitgubbe-record/1', ['A: play 5♥'])
+>>> to_record(from_record(data)) == data
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from . import jsondata as jd
+from .errors import ActionError, FileFormatError, IllegalActionError, RulesError
+from .game import Game
+from .rules import Rules
+
+RECORD_FORMAT = "skitgubbe-record/1"
+
+
+class RecordError(FileFormatError):
+    """A record file is not valid, or its actions cannot be replayed."""
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The game as a JSON-ready dict."""
+    data: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "variant": game.rules.preset_name,
+        "options": game.rules.overrides(),
+        "players": list(game.players),
+    }
+    if game.start is not None:
+        data["start"] = game.start
+        if game.seed is not None:
+            data["seed"] = game.seed
+    else:
+        data["seed"] = game.seed
+    data["actions"] = [game.action_text(a) for a in game.actions]
+    data["result"] = {
+        "moves": game.move_count,
+        "over": game.is_over,
+        "out": [game.players[p] for p in game.out],
+        "loser": None if game.loser is None else game.players[game.loser],
+    }
+    return data
+
+
+def rules_from_json(data: dict, error: type[FileFormatError]) -> Rules:
+    """The rules named by ``variant`` and ``options`` of a scenario or record."""
+    variant = jd.field(data, "variant", "", str, error=error)
+    options = jd.field(data, "options", "", dict, required=False, error=error) or {}
+    try:
+        rules = Rules.preset(variant)
+    except RulesError as err:
+        raise error(str(err), path="variant") from None
+    for name, value in options.items():
+        try:
+            rules = rules.replace(**{name: value})
+        except (RulesError, TypeError) as err:
+            raise error(str(err), path=f"options.{name}") from None
+    return rules
+
+
+def players_from_json(data: dict, error: type[FileFormatError]) -> list[str]:
+    players = jd.field(data, "players", "", list, error=error)
+    if len(players) < 2:
+        raise error("a game needs at least two players", path="players")
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip() or ":" in name:
+            raise error(f"{name!r} is not a usable player name", path=f"players[{i}]")
+        if name in players[:i]:
+            raise error(f"{name!r} is named twice", path=f"players[{i}]")
+    return players
+
+
+def new_game(data: dict, error: type[FileFormatError], **kwargs: Any) -> Game:
+    """A game from the ``variant``, ``options``, ``players`` and ``start`` fields."""
+    rules = rules_from_json(data, error)
+    players = players_from_json(data, error)
+    try:
+        return Game(players, rules, start=data.get("start"), **kwargs)
+    except FileFormatError as err:
+        raise error(err.detail, path=err.path) from None
+    except RulesError as err:
+        raise error(str(err), path="players") from None
+
+
+def from_record(data: Any, file: str | None = None) -> Game:
+    """Rebuild the game a record describes by replaying its actions."""
+    try:
+        return _from_record(data)
+    except RecordError as err:
+        raise err.in_file(file) if file else err
+
+
+def _from_record(data: Any) -> Game:
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    fmt = jd.field(data, "format", "", str, error=RecordError)
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"unknown format {fmt!r}: expected {RECORD_FORMAT!r}", path="format")
+    seed = jd.field(data, "seed", "", int, required="start" not in data, error=RecordError)
+    game = new_game(data, RecordError, seed=seed)
+    for i, text in enumerate(jd.field(data, "actions", "", list, error=RecordError)):
+        try:
+            game.play(text)
+        except (ActionError, IllegalActionError) as err:
+            raise RecordError(str(err), path=f"actions[{i}]") from None
+    result = data.get("result")
+    if result is not None and result != to_record(game)["result"]:
+        raise RecordError(f"the recorded result {result!r} is not what the actions give: "
+                          f"{to_record(game)['result']!r}", path="result")
+    return game
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(to_record(game), ensure_ascii=False, indent=1) + "\n"
+
+
+def save(game: Game, path: str | os.PathLike) -> None:
+    """Write the record atomically: an existing file is replaced only by a complete one."""
+    path = Path(path)
+    text = dumps(game)
+    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def load(path: str | os.PathLike) -> Game:
+    """Read and replay a record file."""
+    data = read_json(path, RecordError)
+    return from_record(data, str(path))
+
+
+def read_json(path: str | os.PathLike, error: type[FileFormatError]) -> Any:
+    """Parse a JSON file; a syntax error names the file, line and column."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise error(f"not UTF-8 text ({err.reason})", file=str(path)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise error(f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
+                    file=str(path)) from None

@@ -1,0 +1,244 @@
+"""Scenarios (format ``skitgubbe-scenario/1``): worked examples as data.
+
+A scenario is a starting position, moves, and checkpoints that must hold along
+the way.  :func:`parse` validates one (raising :class:`ScenarioError` with the
+JSON path of what is wrong), :func:`run` replays it and reports every failure.
+The format is documented for users in ``docs/scenarios.md``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import jsondata as jd
+from .actions import Action
+from .cards import SUITS, Card, parse_cards, parse_suit
+from .errors import ActionError, CardError, FileFormatError, IllegalActionError
+from .events import Step
+from .game import Game
+from .record import new_game, read_json
+
+SCENARIO_FORMAT = "skitgubbe-scenario/1"
+CHECK_KEYS = ("after", "phase", "to_play", "trump", "table", "hands", "piles", "stock", "out",
+              "loser", "trick_size", "illegal", "note")
+
+
+class ScenarioError(FileFormatError):
+    """A file is not a valid scenario."""
+
+
+@dataclass
+class Scenario:
+    """A parsed, valid scenario.  ``game()`` gives a fresh game at its start."""
+
+    data: dict
+    title: str
+    variant: str
+    players: list[str]
+    moves: list[str]
+    expect: list[dict]
+    description: str = ""
+    sources: list[str] = field(default_factory=list)
+    file: str | None = None
+
+    def game(self) -> Game:
+        return new_game(self.data, ScenarioError, seed=self.data.get("seed"))
+
+
+@dataclass
+class Outcome:
+    """What :func:`run` found: the game, its steps, checkpoint results and failures."""
+
+    scenario: Scenario
+    game: Game
+    steps: list[Step]
+    passed: list[str]
+    failures: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def parse(data: Any, file: str | None = None) -> Scenario:
+    """Validate a scenario's JSON data."""
+    try:
+        scenario = _parse(data)
+    except ScenarioError as err:
+        raise err.in_file(file) if file else err
+    scenario.file = file
+    return scenario
+
+
+def load(path: str | Path) -> Scenario:
+    return parse(read_json(path, ScenarioError), str(path))
+
+
+def _parse(data: Any) -> Scenario:
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    fmt = jd.field(data, "format", "", str, error=ScenarioError)
+    if fmt != SCENARIO_FORMAT:
+        raise ScenarioError(f"unknown format {fmt!r}: expected {SCENARIO_FORMAT!r}", path="format")
+    title = jd.field(data, "title", "", str, required=False, error=ScenarioError) or ""
+    description = jd.field(data, "description", "", str, required=False, error=ScenarioError) or ""
+    sources = jd.field(data, "sources", "", list, required=False, error=ScenarioError) or []
+    jd.field(data, "start", "", dict, error=ScenarioError)
+    game = new_game(data, ScenarioError, seed=data.get("seed"))
+    moves = jd.field(data, "moves", "", list, error=ScenarioError)
+    for i, text in enumerate(moves):
+        _action(game, text, f"moves[{i}]")
+    expect = jd.field(data, "expect", "", list, required=False, error=ScenarioError) or []
+    for i, check in enumerate(expect):
+        _check_form(game, check, f"expect[{i}]", len(moves))
+    return Scenario(data, title, data["variant"], list(game.players), moves, expect,
+                    description, sources)
+
+
+def _action(game: Game, text: Any, path: str) -> Action:
+    try:
+        return game.parse_action(text)
+    except ActionError as err:
+        raise ScenarioError(str(err), path=path) from None
+
+
+def _check_form(game: Game, check: Any, path: str, move_count: int) -> None:
+    """Checkpoint fields must be known and of the right shape."""
+    if not isinstance(check, dict):
+        raise ScenarioError(f"{check!r} should be an object", path=path)
+    for key in check:
+        if key not in CHECK_KEYS:
+            raise ScenarioError(f"unknown checkpoint field {key!r}; known fields: "
+                                f"{', '.join(CHECK_KEYS)}", path=path)
+    after = jd.field(check, "after", path, int, required=False, error=ScenarioError)
+    if after is not None and not 0 <= after <= move_count:
+        raise ScenarioError(f"after must be between 0 and {move_count}, the number of moves",
+                            path=f"{path}.after")
+    names = list(game.players)
+    for key in ("hands", "piles"):
+        if key in check:
+            jd.per_player(check[key], names, f"{path}.{key}", ScenarioError)
+    for key in ("to_play", "loser"):
+        if check.get(key) is not None:
+            jd.player(check[key], names, f"{path}.{key}", ScenarioError)
+    for i, name in enumerate(check.get("out", [])):
+        jd.player(name, names, f"{path}.out[{i}]", ScenarioError)
+    if "trump" in check:
+        try:
+            parse_suit(check["trump"])
+        except CardError as err:
+            raise ScenarioError(str(err), path=f"{path}.trump") from None
+    for i, play in enumerate(check.get("table", [])):
+        try:
+            parse_cards(play)
+        except (CardError, AttributeError):
+            raise ScenarioError(f"{play!r} should be a card or cards such as '7H 8H 9H'",
+                                path=f"{path}.table[{i}]") from None
+    stock = check.get("stock")
+    if stock is not None and not isinstance(stock, int):
+        jd.cards(stock, f"{path}.stock", ScenarioError)
+    for i, text in enumerate(check.get("illegal", [])):
+        _action(game, text, f"{path}.illegal[{i}]")
+
+
+def run(scenario: Scenario) -> Outcome:
+    """Replay the moves, checking each checkpoint when its move count is reached.
+
+    A refused move stops the replay and is reported (with its move number and rule).
+    """
+    game = scenario.game()
+    moves = scenario.moves
+    by_after: dict[int, list[tuple[int, dict]]] = {}
+    for i, check in enumerate(scenario.expect):
+        by_after.setdefault(check.get("after", len(moves)), []).append((i, check))
+    steps: list[Step] = []
+    passed: list[str] = []
+    failures: list[str] = []
+
+    def check_at(count: int) -> None:
+        for i, check in by_after.get(count, []):
+            problems = _compare(game, check)
+            label = f"checkpoint {i + 1} (after move {count})"
+            if problems:
+                failures.extend(f"{label}: {p}" for p in problems)
+            else:
+                passed.append(label)
+
+    check_at(0)
+    for text in moves:
+        try:
+            steps.append(game.play(text))
+        except IllegalActionError as err:
+            failures.append(f"{err} [the move was refused]")
+            break
+        check_at(game.move_count)
+    return Outcome(scenario, game, steps, passed, failures)
+
+
+def _cards(value: Any) -> Counter:
+    return Counter(parse_cards(value))
+
+
+def _names(game: Game, seats) -> list[str]:
+    return [game.players[p] for p in seats]
+
+
+def _compare(game: Game, check: dict) -> list[str]:
+    """Every way the game differs from the checkpoint, as sentences."""
+    problems = []
+    players = list(game.players)
+
+    def differ(what: str, actual: Any, expected: Any) -> None:
+        problems.append(f"{what} is {actual}, expected {expected}")
+
+    if "phase" in check and game.phase != check["phase"]:
+        differ("phase", game.phase, check["phase"])
+    if "to_play" in check:
+        actual = None if game.to_play is None else players[game.to_play]
+        if actual != check["to_play"]:
+            differ("to_play", actual, check["to_play"])
+    if "trump" in check:
+        expected = parse_suit(check["trump"])
+        if game.trump != expected:
+            differ("trump", None if game.trump is None else SUITS[game.trump], SUITS[expected])
+    if "table" in check:
+        actual_plays = [sorted(cards) for _, cards in game.table]
+        expected_plays = [sorted(parse_cards(p)) for p in check["table"]]
+        if actual_plays != expected_plays:
+            differ("the table", _show_plays(actual_plays), _show_plays(expected_plays))
+    for key, seats in (("hands", game.hands), ("piles", game.piles)):
+        for name, cards in check.get(key, {}).items():
+            actual = Counter(seats[players.index(name)])
+            if actual != _cards(cards):
+                differ(f"{name}'s {key[:-1]}", _show(actual), _show(_cards(cards)))
+    if "stock" in check:
+        expected = check["stock"]
+        if isinstance(expected, int):
+            if len(game.stock) != expected:
+                differ("the stock size", len(game.stock), expected)
+        elif game.stock != parse_cards(expected):
+            differ("the stock", _show(game.stock), _show(parse_cards(expected)))
+    if "out" in check and _names(game, game.out) != check["out"]:
+        differ("out", _names(game, game.out), check["out"])
+    if "loser" in check:
+        actual = None if game.loser is None else players[game.loser]
+        if actual != check["loser"]:
+            differ("the loser", actual, check["loser"])
+    if "trick_size" in check and game.trick_size != check["trick_size"]:
+        differ("trick_size", game.trick_size, check["trick_size"])
+    for text in check.get("illegal", []):
+        if game.why_illegal(text) is None:
+            problems.append(f"{text!r} should be refused here, but it is legal")
+    return problems
+
+
+def _show(cards) -> str:
+    cards = sorted(cards.elements()) if isinstance(cards, Counter) else cards
+    return "[" + " ".join(str(c) for c in cards) + "]"
+
+
+def _show_plays(plays: list[list[Card]]) -> str:
+    return "[" + ", ".join(" ".join(str(c) for c in p) for p in plays) + "]"
