@@ -33,6 +33,11 @@ class Event(NamedTuple):
         """False for the event that is the player's own action."""
         return self.kind not in ACTION_KINDS
 
+    @property
+    def citation(self) -> str:
+        """The sources of the rule this event follows."""
+        return RULEBOOK[self.rule].citation
+
     def explain(self, players: Sequence[str]) -> str:
         """One sentence, with the rule it follows: ``'... (rule 4, stunsa)'``."""
         return f"{_TEMPLATES[self.kind](self, players)} ({RULEBOOK[self.rule].reference})"

@@ -1,4 +1,4 @@
-"""The built-in worked examples, shipped as scenario files in ``examples/``.
+"""The built-in worked examples, shipped as scenario files in ``scenarios/``.
 
 >>> names()[:2]
 ['pickup-case-1', 'pickup-case-2']
@@ -14,7 +14,7 @@ from importlib import resources
 from .errors import SkitgubbeError
 from . import scenario as _scenario
 
-_FOLDER = resources.files(__package__) / "examples"
+_FOLDER = resources.files(__package__) / "scenarios"
 
 
 class UnknownExampleError(SkitgubbeError):

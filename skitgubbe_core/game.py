@@ -45,8 +45,9 @@ class Game:
     """One deal of Skitgubbe.
 
     Create it from a seed (a reproducible shuffle and deal) or from an explicit
-    ``start`` position (a dict in the scenario format).  Players are seats 0..n-1,
-    named by ``players``; actions, hands and events refer to seats.
+    ``start`` position (a dict in the scenario format; any chance during play then
+    uses ``seed``, or 0).  Players are seats 0..n-1, named by ``players``; actions,
+    hands and events refer to seats.
     """
 
     def __init__(
@@ -68,7 +69,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
         self.start = start
-        rng = random.Random(seed)
+        rng = random.Random(seed if seed is not None else 0)
         initial = _deal(len(self.players), rng) if start is None else build_state(start, list(self.players))
         self._initial = initial
         self._rng_state = rng.getstate()

@@ -52,3 +52,14 @@ def per_player(value: Any, players: list[str], path: str,
         raise error(f"{value!r} should be an object mapping players to cards", path=path)
     return {player(name, players, f"{path}.{name}", error): cards(v, f"{path}.{name}", error)
             for name, v in value.items()}
+
+
+def document(data: Any, expected_format: str, what: str,
+             error: type[FileFormatError] = FileFormatError) -> dict:
+    """``data`` checked to be a JSON object whose ``format`` is ``expected_format``."""
+    if not isinstance(data, dict):
+        raise error(f"{what} is a JSON object, not {type(data).__name__}")
+    fmt = field(data, "format", "", str, error=error)
+    if fmt != expected_format:
+        raise error(f"unknown format {fmt!r}: expected {expected_format!r}", path="format")
+    return data

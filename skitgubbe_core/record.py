@@ -103,11 +103,7 @@ def from_record(data: Any, file: str | None = None) -> Game:
 
 
 def _from_record(data: Any) -> Game:
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    fmt = jd.field(data, "format", "", str, error=RecordError)
-    if fmt != RECORD_FORMAT:
-        raise RecordError(f"unknown format {fmt!r}: expected {RECORD_FORMAT!r}", path="format")
+    jd.document(data, RECORD_FORMAT, "a record", RecordError)
     seed = jd.field(data, "seed", "", int, required="start" not in data, error=RecordError)
     game = new_game(data, RecordError, seed=seed)
     for i, text in enumerate(jd.field(data, "actions", "", list, error=RecordError)):

@@ -145,9 +145,9 @@ class Rules:
     """A complete set of rule options, starting from a preset."""
 
     preset_name: str = "skitgubbe"
-    turn_from_stock: str = "more-than-one"
-    last_trick: str = "bounce"
-    lead_after_going_out: str = "next-left"
+    turn_from_stock: str = OPTIONS["turn_from_stock"].default
+    last_trick: str = OPTIONS["last_trick"].default
+    lead_after_going_out: str = OPTIONS["lead_after_going_out"].default
 
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:

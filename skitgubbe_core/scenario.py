@@ -78,11 +78,7 @@ def load(path: str | Path) -> Scenario:
 
 
 def _parse(data: Any) -> Scenario:
-    if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a JSON object")
-    fmt = jd.field(data, "format", "", str, error=ScenarioError)
-    if fmt != SCENARIO_FORMAT:
-        raise ScenarioError(f"unknown format {fmt!r}: expected {SCENARIO_FORMAT!r}", path="format")
+    jd.document(data, SCENARIO_FORMAT, "a scenario", ScenarioError)
     title = jd.field(data, "title", "", str, required=False, error=ScenarioError) or ""
     description = jd.field(data, "description", "", str, required=False, error=ScenarioError) or ""
     sources = jd.field(data, "sources", "", list, required=False, error=ScenarioError) or []

@@ -137,7 +137,7 @@ def test_check_a_missing_file_and_broken_json(tmp_path, capsys):
 
 def test_check_every_shipped_example_through_the_command_line(tmp_path):
     from importlib import resources
-    folder = resources.files("skitgubbe_core") / "examples"
+    folder = resources.files("skitgubbe_core") / "scenarios"
     files = [str(folder / f"{name}.json") for name in examples.names()]
     result = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", "check", *files],
                             capture_output=True, text=True, encoding="utf-8")
