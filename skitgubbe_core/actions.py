@@ -1,7 +1,8 @@
 """Actions: what a player does on a turn, as small printable values.
 
 An action's text is what records and scenarios store: ``"A: play 7♦"``,
-``"B: pick up"``, ``"C: turn"``.  :func:`parse_action` reads it back.
+``"B: pick up"``, ``"C: turn"``; some variants add ``slough CARDS``, ``pass``,
+``exchange`` and ``store``.  :func:`parse_action` reads it back.
 
 >>> a = parse_action("B: play 10h", ["A", "B", "C"])
 >>> a
@@ -20,11 +21,16 @@ from .errors import ActionError, CardError
 PLAY = "play"
 PICK_UP = "pick up"
 TURN = "turn"
-VERBS = (PLAY, PICK_UP, TURN)
+SLOUGH = "slough"
+PASS = "pass"
+EXCHANGE = "exchange"
+STORE = "store"
+CARD_VERBS = (PLAY, SLOUGH)
+BARE_VERBS = (PICK_UP, TURN, PASS, EXCHANGE, STORE)
 
 
 class Action(NamedTuple):
-    """``player`` (seat index) does ``kind`` (play / pick up / turn) with ``cards``."""
+    """``player`` (seat index) does ``kind`` (a verb) with ``cards``."""
 
     player: int
     kind: str
@@ -71,21 +77,20 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
         raise ActionError(f"{text!r}: unknown player {name!r}; the players are {', '.join(players)}")
     player = list(players).index(name)
     words = rest.split()
-    verb = " ".join(words[:2]).lower() if words[:2] and words[0].lower() == "pick" else (
-        words[0].lower() if words else "")
-    if verb == PICK_UP and len(words) == 2:
-        return Action(player, PICK_UP)
-    if verb == TURN and len(words) == 1:
-        return Action(player, TURN)
-    if verb == PLAY and len(words) >= 2:
+    lowered = [w.lower() for w in words]
+    bare = " ".join(lowered)
+    if bare in BARE_VERBS:
+        return Action(player, bare)
+    if lowered and lowered[0] in CARD_VERBS and len(words) >= 2:
         try:
             cards = parse_cards(words[1:])
         except CardError as err:
             raise ActionError(f"{text!r}: {err}") from None
-        if len(cards) == 1:
+        if lowered[0] == PLAY and len(cards) == 1:
             return play_card(player, cards[0])
-        return Action(player, PLAY, tuple(cards))
+        return Action(player, lowered[0], tuple(cards))
     raise ActionError(
         f"{text!r} is not an action: after the player's name write 'play CARD [CARD ...]', "
-        "'pick up' or 'turn'"
+        "'pick up' or 'turn' (some variants add 'slough CARD ...', 'pass', 'exchange' and "
+        "'store')"
     )

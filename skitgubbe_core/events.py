@@ -43,7 +43,8 @@ class Event(NamedTuple):
         return f"{_TEMPLATES[self.kind](self, players)} ({RULEBOOK[self.rule].reference})"
 
 
-ACTION_KINDS = frozenset(("turned", "lead", "answer", "beat", "pick-up"))
+ACTION_KINDS = frozenset(("turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all",
+                          "tie-play", "slough", "pass", "exchange", "store", "pick-up-lead"))
 
 
 def _pl(count: int, word: str) -> str:
@@ -69,6 +70,9 @@ def _trick_won(e: Event, p: Sequence[str]) -> str:
 
 
 def _lead_passes(e: Event, p: Sequence[str]) -> str:
+    if e.extra == "blamattis":
+        return (f"{p[e.player]} has no cards to lead (Blåmattis), so the lead passes to "
+                f"{p[e.other]}")
     head = f"{p[e.player]} has gone out, so the lead passes to {p[e.other]}"
     if e.extra == "beaten":
         return f"{head}, whose play {p[e.player]} beat last"
@@ -120,6 +124,68 @@ _TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
     "game-over": lambda e, p: (
         f"Only {p[e.player]} has cards left: {p[e.player]} is the Skitgubbe and loses"),
 }
+
+
+def _names(players: Sequence[str], seats) -> str:
+    names = [players[p] for p in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _redistribute(e: Event, p: Sequence[str]) -> str:
+    deals = ", ".join(f"{p[q]} gets {card}" for q, card in e.extra)
+    return (f"The tied players take back {format_cards(e.cards)}; the other cards, sorted low "
+            f"to high, are dealt from {p[e.player]} counter-clockwise: {deals}")
+
+
+def _dreck(e: Event, p: Sequence[str]) -> str:
+    got: dict[int, list] = {}
+    for q, card in e.extra:
+        got.setdefault(q, []).append(card)
+    shares = "; ".join(f"{p[q]} gets {format_cards(cards)}" for q, cards in got.items())
+    return (f"Someone holds fewer than six cards: the dreck ({len(e.cards)} cards: twos to "
+            f"fives and the six of trumps) is pooled and dealt at random: {shares}")
+
+
+_TEMPLATES.update({
+    "lead-all": lambda e, p: f"{p[e.player]} leads {format_cards(e.cards)}; everyone plays to this trick",
+    "play-all": lambda e, p: f"{p[e.player]} plays {format_cards(e.cards)}",
+    "tie-play": lambda e, p: f"{p[e.player]} plays {format_cards(e.cards)} to break the tie",
+    "tie": lambda e, p: (
+        f"{_names(p, e.extra)} tie with {format_cards(e.cards)}"),
+    "skipped": lambda e, p: f"{p[e.player]} has no cards and is skipped",
+    "share": lambda e, p: (
+        f"{p[e.player]} has no card to break the tie: the trick's {e.extra[1]} cards are "
+        f"shuffled and shared face down among {_names(p, e.extra[0])}"),
+    "redistribute": _redistribute,
+    "slough": lambda e, p: (
+        f"{p[e.player]} sloughs {format_cards(e.cards)} onto the trick that {p[e.other]} takes"),
+    "pass": lambda e, p: f"{p[e.player]} does not slough",
+    "trick-won-all": lambda e, p: (
+        f"{format_cards(e.cards)} is highest: {p[e.player]} wins the trick, puts "
+        f"{_pl(e.extra, 'card')} in their pile and leads next"),
+    "phase-1-all-played": lambda e, p: "Every card has been played: phase 1 is over",
+    "phase-1-last-trick": lambda e, p: (
+        f"The trick in which {p[e.player]} drew the last stock card is over: phase 1 ends"),
+    "trump-taken": lambda e, p: (
+        f"{p[e.player]} draws the last card, the turned-up trump {e.cards[0]}: phase 1 ends "
+        "with this trick"),
+    "exchange": lambda e, p: (
+        f"{p[e.player]} exchanges {e.cards[0]} for the turned-up trump {e.cards[1]}"),
+    "store": lambda e, p: (
+        f"{p[e.player]} shows three trumps, {format_cards(e.cards)}, stores them for phase 2 "
+        "and draws a new hand"),
+    "pick-up-lead": lambda e, p: (
+        f"{p[e.player]} picks up {format_cards(e.cards)}; {p[e.other]} leads next"),
+    "dreck": _dreck,
+    "blamattis": lambda e, p: (
+        f"{p[e.player]} has no cards after phase 1 and is Blåmattis: still in, and must pick "
+        "up on every turn"),
+    "blamattis-loses": lambda e, p: (
+        f"{p[e.player]} has no cards after phase 1: Blåmattis, and loses at once"),
+    "trump-ends-trick": lambda e, p: (
+        f"{p[e.player]}'s trump {format_cards(e.cards)} ends the trick at once: it is set "
+        f"aside and {p[e.player]} leads"),
+})
 
 
 class Step(NamedTuple):

@@ -23,21 +23,28 @@ from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
 from .state import State
-from . import phase1, phase2
+from . import phase1, phase1_all, phase1_mas, phase2
 
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 HAND_SIZE = 3
+PHASE1 = {"pairs": phase1, "all-play": phase1_all, "beat-or-pick-up": phase1_mas}
 
 
-def _deal(n: int, rng: random.Random) -> State:
+def _deal(n: int, rules: Rules, rng: random.Random) -> State:
     """Rule 0: shuffle, three cards each one at a time clockwise from the dealer's
-    left; the rest is the stock.  The dealer sits last, so seat 0 leads."""
+    left; the rest is the stock.  The dealer sits last, so seat 0 leads.  In Mas the
+    next card is turned up under the stock: its suit is trump."""
     deck = list(DECK)
     rng.shuffle(deck)
     s = State(n)
     for i in range(HAND_SIZE * n):
         s.hands[i % n].append(deck[i])
-    s.stock = deck[HAND_SIZE * n:][::-1]
+    stock = deck[HAND_SIZE * n:]
+    if rules.turned_up_trump == "yes":
+        stock = stock[1:] + stock[:1]
+    s.stock = stock[::-1]
+    if rules.turned_up_trump == "yes":
+        s.trump = s.stock[0] & 3
     return s
 
 
@@ -70,15 +77,23 @@ class Game:
         self.seed = seed
         self.start = start
         rng = random.Random(seed if seed is not None else 0)
-        initial = _deal(len(self.players), rng) if start is None else build_state(start, list(self.players))
+        if start is None:
+            initial = _deal(len(self.players), self.rules, rng)
+        else:
+            initial = build_state(start, list(self.players), self.rules)
         self._initial = initial
         self._rng_state = rng.getstate()
+        self._phase1 = PHASE1[self.rules.phase1_tricks]
         self._restart()
+        if initial.phase == 1 and not initial.table and self._phase1 is phase1_all:
+            phase1_all.start_trick(self._state, self.rules, initial.to_play, [])
+            self._initial = self._state.copy()
 
     def _restart(self) -> None:
         self._state = self._initial.copy()
-        self._rng = random.Random()
-        self._rng.setstate(self._rng_state)
+        rng = random.Random()
+        rng.setstate(self._rng_state)
+        self._state.rng = rng
         self._steps: list[Step] = []
         self._legal: list[Action] | None = None
 
@@ -197,7 +212,7 @@ class Game:
             if s.to_play is None:
                 legal = []
             elif s.phase == 1:
-                legal = phase1.legal(s, self.rules)
+                legal = self._phase1.legal(s, self.rules)
             else:
                 legal = phase2.legal(s, self.rules)
             self._legal = legal
@@ -227,7 +242,7 @@ class Game:
                     if s.loser is not None else "the game is over"), "loser"
         if action.player != s.to_play:
             return f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s", "turn-order"
-        module = phase1 if s.phase == 1 else phase2
+        module = self._phase1 if s.phase == 1 else phase2
         return module.why_illegal(s, self.rules, action, names)
 
     def play(self, action: Action | str) -> Step:
@@ -254,7 +269,7 @@ class Game:
         events: list[Event] = []
         s = self._state
         if s.phase == 1:
-            phase1.apply(s, self.rules, action, events)
+            self._phase1.apply(s, self.rules, action, events)
         else:
             phase2.apply(s, self.rules, action, events)
         self._legal = None
@@ -289,6 +304,7 @@ class Game:
         game.players, game.rules, game.seed, game.start = (
             self.players, self.rules, self.seed, self.start)
         game._initial, game._rng_state = self._initial, self._rng_state
+        game._phase1 = self._phase1
         game._restart()
         for action in self.actions[:moves]:
             game._apply(action)

@@ -1,22 +1,88 @@
-"""Phase 1 of basic Skitgubbe: two-card tricks, drawing, stunsa, the trump card.
+"""Phase 1: what every variant shares (drawing, the trump card, the end of the phase)
+and basic Skitgubbe's two-card tricks with stunsa (rules 1-7 of the digest).
 
 Each function takes the :class:`~skitgubbe_core.state.State` and the
-:class:`~skitgubbe_core.rules.Rules`; :func:`apply` changes the state and appends
-the events it causes.  Rules 1-7 of the digest.
+:class:`~skitgubbe_core.rules.Rules`; ``apply`` changes the state and appends the
+events it causes.  All-play tricks live in :mod:`.phase1_all`, Mas's
+beat-or-pick-up tricks in :mod:`.phase1_mas`.
 """
 
 from __future__ import annotations
 
-from .actions import PICK_UP, PLAY_ROWS, TURN, TURN_ACTIONS, Action
+from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import Card
 from .events import Event
 from .rules import Rules
 from .state import State
 from . import phase2
 
+HAND_SIZE = 3
+
+
 def can_turn(s: State, rules: Rules) -> bool:
     """Rule 5: the top stock card may be turned while the stock is large enough."""
-    return len(s.stock) > (1 if rules.turn_from_stock == "more-than-one" else 0)
+    mode = rules.turn_from_stock
+    return mode != "never" and len(s.stock) > (1 if mode == "more-than-one" else 0)
+
+
+def can_act(s: State, rules: Rules, p: int) -> bool:
+    return bool(s.hands[p]) or can_turn(s, rules)
+
+
+def why_illegal_common(s: State, rules: Rules, action: Action, names) -> tuple[str, str] | None:
+    """Reasons shared by every phase-1 variant, or None."""
+    name = names[action.player]
+    if action.kind == PICK_UP:
+        return "there is nothing to pick up in phase 1: picking up belongs to phase 2", "pick-up"
+    if action.kind == TURN:
+        if not s.stock:
+            return "the stock is empty, so there is no card to turn", "turn"
+        if rules.turn_from_stock == "never":
+            return "this ruleset does not let a player turn the stock card", "turn"
+        return ("the stock holds only the trump card, and a stock card may be turned only "
+                "while the stock holds more than one card"), "turn"
+    missing = [c for c in action.cards if c not in s.hands[action.player]]
+    if missing:
+        return f"{name} does not hold {' '.join(map(str, missing))}", "two-card-tricks"
+    return None
+
+
+def draw_one(s: State, rules: Rules, p: int, events: list) -> None:
+    """Rule 2, and rule 6 for the last stock card (laid aside, or taken when turned up)."""
+    stock = s.stock
+    if len(stock) > 1:
+        card = stock.pop()
+        s.hands[p].append(card)
+        events.append(Event("draw", p, (card,), None, None, "draw"))
+    elif stock:
+        card = stock.pop()
+        s.trump_holder = p
+        s.last_drawn = True
+        if rules.turned_up_trump == "yes":
+            s.hands[p].append(card)
+            events.append(Event("trump-taken", p, (card,), None, None, "mas-last-card"))
+        else:
+            s.trump_card = card
+            events.append(Event("trump-card", p, (card,), None, None, "trump-card"))
+
+
+def refill(s: State, rules: Rules, p: int, events: list) -> None:
+    """Draw until the hand holds three cards or the stock is gone."""
+    hand = s.hands[p]
+    while s.stock and len(hand) < HAND_SIZE:
+        draw_one(s, rules, p, events)
+
+
+def take_turned(s: State, p: int, events: list) -> Card:
+    """Rule 5: turn up the top stock card to play it; the last card sets trumps."""
+    card = s.stock.pop()
+    events.append(Event("turned", p, (card,), None, None, "turn"))
+    if not s.stock:
+        s.trump = card & 3
+        s.trump_holder = p
+        s.last_drawn = True
+        events.append(Event("trump-turned", p, (card,), None, None, "trump-card"))
+    return card
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
@@ -30,39 +96,18 @@ def legal(s: State, rules: Rules) -> list[Action]:
 
 def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
     """Why ``action`` (by the player to act) is not legal: (reason, rule key)."""
-    name = names[action.player]
-    if action.kind == PICK_UP:
-        return "there is nothing to pick up in phase 1: picking up belongs to phase 2", "pick-up"
-    if action.kind == TURN:
-        if not s.stock:
-            return "the stock is empty, so there is no card to turn", "turn"
-        return ("the stock holds only the trump card, and a stock card may be turned only "
-                "while the stock holds more than one card"), "turn"
-    if len(action.cards) != 1:
+    if action.kind not in (PLAY, TURN, PICK_UP):
+        return f"'{action.kind}' is not a move of this phase-1 trick", "two-card-tricks"
+    if len(action.cards) > 1:
         return "in phase 1 a player plays one card at a time", "two-card-tricks"
-    return f"{name} does not hold {action.cards[0]}", "two-card-tricks"
-
-
-def _draw(s: State, p: int, events: list) -> None:
-    """Rule 2, and rule 6 for the last stock card."""
-    stock = s.stock
-    if len(stock) > 1:
-        card = stock.pop()
-        s.hands[p].append(card)
-        events.append(Event("draw", p, (card,), None, None, "draw"))
-    elif stock:
-        card = stock.pop()
-        s.trump_card = card
-        s.trump_holder = p
-        events.append(Event("trump-card", p, (card,), None, None, "trump-card"))
+    return why_illegal_common(s, rules, action, names)
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     p = action.player
     turned = action.kind == TURN
     if turned:
-        card = s.stock.pop()
-        events.append(Event("turned", p, (card,), None, None, "turn"))
+        card = take_turned(s, p, events)
     else:
         card = action.cards[0]
         s.hands[p].remove(card)
@@ -73,17 +118,15 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         events.append(Event("lead", p, (card,), s.opponent, None, "two-card-tricks"))
     else:
         events.append(Event("answer", p, (card,), None, None, "two-card-tricks"))
-    if turned:
-        if not s.stock:
-            s.trump = card & 3
-            s.trump_holder = p
-            events.append(Event("trump-turned", p, (card,), None, None, "trump-card"))
-    elif s.stock:
-        _draw(s, p, events)
+    if not turned and s.stock:
+        draw_one(s, rules, p, events)
     if leading:
         s.to_play = s.opponent
     else:
         _settle(s, table[-2][1][0], card, events)
+        if s.last_drawn and rules.phase1_end == "last-draw" and not s.table:
+            end(s, rules, None, events)
+            return
     nxt = s.to_play
     if not s.hands[nxt] and not can_turn(s, rules):
         end(s, rules, nxt, events)
@@ -96,9 +139,7 @@ def _settle(s: State, lead: Card, answer: Card, events: list) -> None:
         s.to_play = s.leader
         return
     winner = s.leader if lead >> 2 > answer >> 2 else s.opponent
-    won = [c for _, play in s.table for c in play]
-    s.piles[winner].extend(won)
-    s.table = []
+    won = take_table(s, winner)
     s.leader = winner
     s.opponent = (winner + 1) % s.n
     s.to_play = winner
@@ -106,13 +147,26 @@ def _settle(s: State, lead: Card, answer: Card, events: list) -> None:
                         len(won), "trick-winner"))
 
 
+def take_table(s: State, winner: int) -> list[Card]:
+    """Everything on the table goes to ``winner``'s pile; returns it."""
+    won = [c for _, play in s.table for c in play]
+    s.piles[winner].extend(won)
+    s.table = []
+    return won
+
+
 def _rank(card: Card) -> int:
     return card >> 2
 
 
-def end(s: State, rules: Rules, stuck: int, events: list) -> None:
-    """Rule 7: the player to act has no card; settle the table and start phase 2."""
-    events.append(Event("phase-1-end", stuck, (), None, None, "end-of-phase-1"))
+def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
+    """Rule 7: settle the table and start phase 2.  ``stuck`` is the player who had no
+    card to play, or None when the phase ends with the last draw."""
+    if stuck is None:
+        kind = "phase-1-all-played" if rules.phase1_end == "all-played" else "phase-1-last-trick"
+        events.append(Event(kind, s.trump_holder, (), None, None, "end-of-phase-1"))
+    else:
+        events.append(Event("phase-1-end", stuck, (), None, None, "end-of-phase-1"))
     table = s.table
     if len(table) == 1 and rules.last_trick == "bounce":
         p, cards = table[0]
@@ -125,4 +179,5 @@ def end(s: State, rules: Rules, stuck: int, events: list) -> None:
                 s.hands[p].extend(back)
                 events.append(Event("take-back", p, back, None, None, "end-of-phase-1"))
     s.table = []
+    s.queue = []
     phase2.begin(s, rules, events)

@@ -1,13 +1,32 @@
-"""Phase 2 of basic Skitgubbe: beat or pick up, tricks as large as the players in,
-going out, the Skitgubbe.  Rules 8-13 of the digest."""
+"""Phase 2: beat or pick up, tricks as large as the players in, going out, the
+Skitgubbe (rules 8-13 of the digest), with the variants' runs, anti-trumps,
+follow-suit, lowest pick-ups, Blåmattis, trump-ends-trick and dreck."""
 
 from __future__ import annotations
 
-from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY_ROWS, TURN, Action
-from .cards import SUIT_NAME_SINGULAR, Card, suit_symbol
+from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
+from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, suit_symbol
 from .events import Event
 from .rules import Rules
 from .state import State
+
+_SAME_COLOUR = {SPADES: CLUBS, CLUBS: SPADES, HEARTS: DIAMONDS, DIAMONDS: HEARTS}
+_PICK_UP_RULE = {"top": "pick-up", "lowest": "pick-up-lowest",
+                 "lowest-single": "pick-up-lowest-single", "lowest-run": "pick-up-lowest-run"}
+_MIN_RUN = {"runs": 2, "runs-of-three": 3, "runs-from-two": 2}
+
+
+def anti_suit(rules: Rules, trump: int | None) -> int | None:
+    """The anti-trump suit (mot-trumf) for this trump, or None."""
+    mode = rules.anti_trumps
+    if mode == "none" or trump is None:
+        return None
+    if mode == "same-colour":
+        return _SAME_COLOUR[trump]
+    if mode == "clubs":
+        return None if trump == CLUBS else CLUBS
+    return SPADES if trump == CLUBS else CLUBS
+
 
 def begin(s: State, rules: Rules, events: list) -> None:
     """Rule 8: everyone takes up pile, hand and trump card; the trump drawer leads."""
@@ -22,52 +41,157 @@ def begin(s: State, rules: Rules, events: list) -> None:
         s.trump_card = None
         shown = (card,)
     s.phase = 2
+    s.queue = []
+    s.stage = "play"
     leader = s.trump_holder
     events.append(Event("phase-2", leader, shown, leader, s.trump, "phase-2-start"))
-    for p in range(s.n):
-        if not s.hands[p]:
+    if rules.dreck == "yes":
+        _dreck(s, leader, events)
+    empty = [(leader + i) % s.n for i in range(s.n) if not s.hands[(leader + i) % s.n]]
+    mode = rules.empty_hand_after_phase1
+    if mode == "loses" and empty:
+        s.loser = empty[0]
+        s.to_play = None
+        events.append(Event("blamattis-loses", empty[0], (), None, None, "blamattis-loses"))
+        return
+    for p in sorted(empty):
+        if mode == "blamattis":
+            events.append(Event("blamattis", p, (), None, None, "blamattis"))
+        else:
             _go_out(s, p, events)
     if s.to_play is not None:
         s.to_play = _leader_in(s, leader, events)
 
 
+def _dreck(s: State, leader: int, events: list) -> None:
+    """Atlanta: if anyone holds fewer than six cards, the twos to fives and the six of
+    trumps are pooled and dealt at random, as evenly as possible, to those players."""
+    needy = [(leader + i) % s.n for i in range(s.n) if len(s.hands[(leader + i) % s.n]) < 6]
+    if not needy:
+        return
+    six = (6 - 2) * 4 + s.trump
+    pool: list[Card] = []
+    for hand in s.hands:
+        dreck = [c for c in hand if c >> 2 <= 3 or c == six]
+        for c in dreck:
+            hand.remove(c)
+        pool.extend(dreck)
+    pool.sort()
+    s.rng.shuffle(pool)
+    deals = tuple((needy[i % len(needy)], card) for i, card in enumerate(pool))
+    for p, card in deals:
+        s.hands[p].append(card)
+    events.append(Event("dreck", needy[0], tuple(pool), None, deals, "dreck"))
+
+
+def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
+    """Every run (consecutive ranks, one suit) the variant allows, low card first."""
+    minimum = _MIN_RUN[mode]
+    runs = []
+    for suit in range(4):
+        cards = sorted(c for c in hand if c & 3 == suit)
+        start = 0
+        for i in range(1, len(cards) + 1):
+            if i == len(cards) or cards[i] != cards[i - 1] + 4:
+                segment = cards[start:i]
+                for a in range(len(segment)):
+                    if mode == "runs-from-two" and segment[a] >> 2 != 0:
+                        break
+                    for b in range(a + minimum, len(segment) + 1):
+                        runs.append(tuple(segment[a:b]))
+                start = i
+    return runs
+
+
+def beats(play: tuple[Card, ...], top: tuple[Card, ...], trump: int | None,
+          anti: int | None, rules: Rules, hand: list[Card]) -> bool:
+    """Rule 9 and its variants: a higher card or run of the same suit, or a trump
+    play on a non-trump that is not an anti-trump (under follow-suit only when void)."""
+    suit, top_suit = play[0] & 3, top[0] & 3
+    if suit == top_suit:
+        if rules.run_order == "lowest-above-highest":
+            return play[0] > top[-1]
+        return play[-1] > top[-1]
+    if suit != trump or top_suit == anti:
+        return False
+    return rules.beat != "follow-suit" or all(c & 3 != top_suit for c in hand)
+
+
+def _simple(rules: Rules) -> bool:
+    return (rules.phase2_plays == "single" and rules.beat == "any-trump"
+            and rules.anti_trumps == "none")
+
+
 def legal(s: State, rules: Rules) -> list[Action]:
-    """Lead any card; otherwise beat the top card (rule 9: a higher card of its suit,
-    or any trump on a non-trump) or pick it up (rule 10)."""
+    """Lead any card (or run); otherwise beat the top play or pick up (rules 9, 10)."""
     p = s.to_play
     hand = s.hands[p]
+    if not hand:
+        return [PICK_UP_ACTIONS[p]]
     row = PLAY_ROWS[p]
-    if not s.table:
-        return [row[c] for c in hand]
-    top = s.table[-1][1][-1]
-    suit = top & 3
-    trump = s.trump
-    if suit == trump:
-        actions = [row[c] for c in hand if c > top and c & 3 == suit]
-    else:
-        actions = [row[c] for c in hand if (c > top and c & 3 == suit) or c & 3 == trump]
-    actions.append(PICK_UP_ACTIONS[p])
+    if _simple(rules):
+        if not s.table:
+            return [row[c] for c in hand]
+        top = s.table[-1][1][-1]
+        suit = top & 3
+        trump = s.trump
+        if suit == trump:
+            actions = [row[c] for c in hand if c > top and c & 3 == suit]
+        else:
+            actions = [row[c] for c in hand if (c > top and c & 3 == suit) or c & 3 == trump]
+        actions.append(PICK_UP_ACTIONS[p])
+        return actions
+    plays = [(c,) for c in hand]
+    if rules.phase2_plays != "single":
+        plays += _runs(hand, rules.phase2_plays)
+    if s.table:
+        top = s.table[-1][1]
+        anti = anti_suit(rules, s.trump)
+        plays = [pl for pl in plays if beats(pl, top, s.trump, anti, rules, hand)]
+    actions = [row[pl[0]] if len(pl) == 1 else Action(p, PLAY, pl) for pl in plays]
+    if s.table:
+        actions.append(PICK_UP_ACTIONS[p])
     return actions
 
 
 def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
     name = names[action.player]
-    if action.kind == TURN:
-        return "turning a stock card belongs to phase 1; the stock is gone", "turn"
+    hand = s.hands[action.player]
     if action.kind == PICK_UP:
         return f"the table is empty, so there is nothing to pick up: {name} must lead", "pick-up"
-    if len(action.cards) != 1:
-        return "basic Skitgubbe plays one card at a time", "beat"
-    card = action.cards[0]
-    if card not in s.hands[action.player]:
-        return f"{name} does not hold {card}", "beat"
-    top = s.table[-1][1][-1]
-    suit = SUIT_NAME_SINGULAR[top & 3]
-    if top & 3 == s.trump:
-        how = f"{top} is a trump, and a trump is beaten only by a higher trump"
+    if action.kind != PLAY:
+        return f"'{action.kind}' belongs to phase 1; in phase 2 you play or pick up", "beat"
+    if not hand:
+        return f"{name} has no cards (Blåmattis) and must pick up", "blamattis"
+    missing = [c for c in action.cards if c not in hand]
+    if missing:
+        return f"{name} does not hold {' '.join(map(str, missing))}", "beat"
+    cards = tuple(sorted(action.cards))
+    if len(cards) > 1:
+        if rules.phase2_plays == "single":
+            return "this ruleset plays one card at a time in phase 2", "beat"
+        if cards not in _runs(hand, rules.phase2_plays):
+            what = {"runs": "two or more", "runs-of-three": "three or more",
+                    "runs-from-two": "cards starting with a two, in"}[rules.phase2_plays]
+            return f"{' '.join(map(str, cards))} is not a run: {what} consecutive cards of one " \
+                   "suit", "runs"
+    top = s.table[-1][1]
+    shown = " ".join(map(str, top))
+    anti = anti_suit(rules, s.trump)
+    top_suit = top[0] & 3
+    if top_suit == s.trump:
+        how = f"{shown} is a trump, and a trump is beaten only by a higher trump"
+    elif top_suit == anti and cards[0] & 3 == s.trump:
+        return (f"{shown} is an anti-trump ({suit_symbol(anti)}): trumps cannot beat it, only "
+                f"a higher {SUIT_NAME_SINGULAR[anti]}"), "anti-trumps"
+    elif rules.beat == "follow-suit" and cards[0] & 3 == s.trump and any(
+            c & 3 == top_suit for c in hand):
+        return (f"{name} holds a {SUIT_NAME_SINGULAR[top_suit]} and must follow suit with a "
+                "higher one: trumping is allowed only when void"), "follow-suit"
     else:
-        how = f"beat it with a higher {suit} or with a trump ({suit_symbol(s.trump)})"
-    return f"{card} does not beat {top}: {how}, or pick it up", "beat"
+        how = (f"beat it with a higher {SUIT_NAME_SINGULAR[top_suit]} or with a trump "
+               f"({suit_symbol(s.trump)})")
+    return f"{' '.join(map(str, cards))} does not beat {shown}: {how}, or pick it up", "beat"
 
 
 def _go_out(s: State, p: int, events: list) -> None:
@@ -83,13 +207,52 @@ def _go_out(s: State, p: int, events: list) -> None:
             events.append(Event("game-over", still[0], (), None, None, "loser"))
 
 
-def _leader_in(s: State, leader: int, events: list) -> int:
-    """``leader`` if still in, else the next player in on the left (rule 12)."""
-    if s.in_game[leader]:
+def _leader_in(s: State, leader: int, events: list) -> int | None:
+    """``leader`` if still in with cards, else the next such player on the left (rule 12;
+    a Blåmattis with no cards cannot lead).  If every player still in is a Blåmattis
+    without cards, the game ends and the first of them on the left loses (our reading)."""
+    if s.in_game[leader] and s.hands[leader]:
         return leader
-    nxt = s.next_in(leader)
-    events.append(Event("lead-passes", leader, (), nxt, "next", "going-out"))
-    return nxt
+    nxt = leader
+    for _ in range(s.n):
+        nxt = s.next_in(nxt)
+        if s.hands[nxt]:
+            reason = "next" if not s.in_game[leader] else "blamattis"
+            events.append(Event("lead-passes", leader, (), nxt, reason, "going-out"))
+            return nxt
+    s.loser = s.next_in(leader)
+    events.append(Event("game-over", s.loser, (), None, None, "loser"))
+    return None
+
+
+def _take_lowest_run(table: list) -> tuple[Card, ...]:
+    """Atlanta: the whole lowest unbroken run, across plays, from the first play on."""
+    taken = list(table.pop(0)[1])
+    while table and table[0][1][0] & 3 == taken[-1] & 3 and table[0][1][0] == taken[-1] + 4:
+        taken.extend(table.pop(0)[1])
+    return tuple(taken)
+
+
+def _pick_up(s: State, rules: Rules, p: int) -> tuple[tuple[Card, ...], str]:
+    """Take what the rules say from the table: (cards, rule key)."""
+    table = s.table
+    if not s.hands[p]:
+        return table.pop(0)[1], "blamattis"
+    mode = rules.pick_up
+    if mode == "top":
+        cards = table.pop()[1]
+    elif mode == "lowest":
+        cards = table.pop(0)[1]
+    elif mode == "lowest-single":
+        q, play = table[0]
+        if len(play) > 1:
+            table[0] = (q, play[1:])
+        else:
+            table.pop(0)
+        cards = play[:1]
+    else:
+        cards = _take_lowest_run(table)
+    return cards, _PICK_UP_RULE[mode]
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
@@ -97,42 +260,61 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     table = s.table
     hand = s.hands[p]
     if action.kind == PICK_UP:
-        q, cards = table.pop()
+        cards, rule = _pick_up(s, rules, p)
         hand.extend(cards)
         if table:
             s.to_play = s.next_in(p)
-            events.append(Event("pick-up", p, cards, s.to_play, table[-1][1], "pick-up"))
+            events.append(Event("pick-up", p, cards, s.to_play, table[-1][1], rule))
         else:
             natural = (p + 1) % s.n
-            events.append(Event("pick-up", p, cards, None, (), "pick-up"))
+            events.append(Event("pick-up", p, cards, None, (), rule))
             events.append(Event("all-picked-up", p, (), natural, None, "all-picked-up"))
             s.to_play = _leader_in(s, natural, events)
         return
-    card = action.cards[0]
-    hand.remove(card)
-    if table:
-        events.append(Event("beat", p, (card,), None, table[-1][1], "beat"))
+    cards = action.cards
+    if len(cards) == 1:
+        hand.remove(cards[0])
     else:
+        cards = tuple(sorted(cards))
+        for c in cards:
+            hand.remove(c)
+    if table:
+        top = table[-1][1]
+        events.append(Event("beat", p, cards, None, top, "runs" if len(cards) > 1 else "beat"))
+    else:
+        top = None
         s.trick_size = s.n - len(s.out)
         s.leader = p
-        events.append(Event("lead", p, (card,), None, s.trick_size, "trick-complete"))
-    table.append((p, (card,)))
+        events.append(Event("lead", p, cards, None, s.trick_size, "trick-complete"))
+    table.append((p, cards))
     if not hand:
         _go_out(s, p, events)
         if s.to_play is None:
             return
-    if len(table) == s.trick_size:
-        s.discarded.extend(c for _, play in table for c in play)
-        events.append(Event("trick-complete", p, (), p, len(table), "trick-complete"))
-        if s.in_game[p]:
-            s.to_play = p
-        elif rules.lead_after_going_out == "beaten-player":
-            beaten = table[-2][0]
-            leader = beaten if s.in_game[beaten] else s.next_in(beaten)
-            events.append(Event("lead-passes", p, (), leader, "beaten", "trick-complete"))
-            s.to_play = leader
-        else:
-            s.to_play = _leader_in(s, p, events)
-        s.table = []
+    trumped = (top is not None and rules.trump_ends_trick == "yes"
+               and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
+    if trumped or len(table) == s.trick_size:
+        _complete(s, rules, p, trumped, events)
     else:
         s.to_play = s.next_in(p)
+
+
+def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> None:
+    """Rule 11a (and Koira's trump-ends-trick): set the trick aside; the lead."""
+    table = s.table
+    s.discarded.extend(c for _, play in table for c in play)
+    if trumped:
+        events.append(Event("trump-ends-trick", p, table[-1][1], p, len(table),
+                            "trump-ends-trick"))
+    else:
+        events.append(Event("trick-complete", p, (), p, len(table), "trick-complete"))
+    if s.in_game[p]:
+        s.to_play = p
+    elif rules.lead_after_going_out == "beaten-player":
+        beaten = table[-2][0]
+        leader = beaten if s.in_game[beaten] else s.next_in(beaten)
+        events.append(Event("lead-passes", p, (), leader, "beaten", "trick-complete"))
+        s.to_play = _leader_in(s, leader, events)
+    else:
+        s.to_play = _leader_in(s, p, events)
+    s.table = []

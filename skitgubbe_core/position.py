@@ -11,6 +11,7 @@ from typing import Any
 from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import CardError, PositionError
 from . import jsondata as jd
+from .rules import Rules
 from .state import State
 
 
@@ -37,8 +38,8 @@ def _table(value: Any, players: list[str], path: str) -> list[tuple[int | None, 
     return plays
 
 
-def build_state(start: dict, players: list[str], path: str = "start") -> State:
-    """The :class:`State` that the JSON object ``start`` describes."""
+def build_state(start: dict, players: list[str], rules: Rules, path: str = "start") -> State:
+    """The :class:`State` that the JSON object ``start`` describes under ``rules``."""
     if not isinstance(start, dict):
         raise PositionError(f"{start!r} should be an object", path=path)
     n = len(players)
@@ -79,16 +80,24 @@ def build_state(start: dict, players: list[str], path: str = "start") -> State:
             raise PositionError(str(err), path=f"{path}.trump") from None
     leader = jd.field(start, "leader", path, str, required=False, error=PositionError)
     if phase == 1:
-        _phase1(s, start, players, path, table, leader, claim)
+        _phase1(s, rules, start, players, path, table, leader, claim)
     else:
-        _phase2(s, start, players, path, table, leader)
+        _phase2(s, rules, start, players, path, table, leader)
     return s
 
 
-def _phase1(s, start, players, path, table, leader, claim) -> None:
+def _phase1(s, rules, start, players, path, table, leader, claim) -> None:
     stock = jd.cards(start.get("stock", []), f"{path}.stock", PositionError)
     claim(stock, f"{path}.stock")
     s.stock = stock[::-1]
+    if rules.turned_up_trump == "yes" and stock:
+        if s.trump is not None and s.trump != stock[-1] & 3:
+            raise PositionError("the turned-up trump is the last stock card, and its suit is "
+                                "trump", path=f"{path}.trump")
+        s.trump = stock[-1] & 3
+    if rules.phase1_tricks == "all-play" and table:
+        raise PositionError("an all-play phase-1 position must start between tricks (no "
+                            "table)", path=f"{path}.table")
     holder = jd.field(start, "trump_holder", path, str, required=False, error=PositionError)
     if "trump_card" in start:
         s.trump_card = jd.card(start["trump_card"], f"{path}.trump_card", PositionError)
@@ -97,6 +106,8 @@ def _phase1(s, start, players, path, table, leader, claim) -> None:
             raise PositionError("a trump_card needs a trump_holder", path=path)
     if holder is not None:
         s.trump_holder = jd.player(holder, players, f"{path}.trump_holder", PositionError)
+    if rules.phase1_tricks == "beat-or-pick-up" and len(table) > 1:
+        raise PositionError("in Mas a phase-1 trick holds at most the lead", path=f"{path}.table")
     if not stock and s.trump_card is None and (s.trump is None or s.trump_holder is None):
         raise PositionError(
             "a phase-1 position whose stock is empty needs a trump_card and trump_holder "
@@ -120,26 +131,28 @@ def _phase1(s, start, players, path, table, leader, claim) -> None:
         s.table.append((pair[i % 2], cards))
 
 
-def _phase2(s, start, players, path, table, leader) -> None:
+def _phase2(s, rules, start, players, path, table, leader) -> None:
     if s.trump is None:
         raise PositionError("a phase-2 position needs 'trump' (a suit letter)", path=path)
     for key in ("stock", "trump_card", "piles"):
         if start.get(key):
             raise PositionError(f"phase 2 has no {key}: in phase 2 every card is in a hand",
                                 path=f"{path}.{key}")
-    for p in range(s.n):
-        if not s.hands[p]:
-            s.in_game[p] = False
-            s.out.append(p)
     out = start.get("out")
-    if out is not None:
+    if out is None:
+        blamattis = rules.empty_hand_after_phase1 == "blamattis"
+        order = [] if blamattis else [p for p in range(s.n) if not s.hands[p]]
+    else:
         order = [jd.player(name, players, f"{path}.out[{i}]", PositionError)
                  for i, name in enumerate(out if isinstance(out, list) else [out])]
-        if sorted(order) != sorted(s.out):
-            raise PositionError("'out' must list exactly the players with no cards",
+        holding = [players[p] for p in order if s.hands[p]]
+        if holding:
+            raise PositionError(f"{', '.join(holding)} cannot be out while holding cards",
                                 path=f"{path}.out")
-        s.out = order
-    if not s.in_game[s.to_play]:
+    for p in order:
+        s.in_game[p] = False
+    s.out = order
+    if not s.in_game[s.to_play] or (not s.hands[s.to_play] and not table):
         raise PositionError(f"{players[s.to_play]} has no cards and cannot be to play",
                             path=f"{path}.to_play")
     who = s.to_play

@@ -82,5 +82,79 @@ RULEBOOK: dict[str, Rule] = {
              "The last player holding cards is the Skitgubbe and loses.", _BASIC + ("se-faq", "de-summary")),
         Rule("turn-order", "0", "turn order",
              "Play goes clockwise; only the player whose turn it is may act.", _BASIC),
+        Rule("all-play", "V1", "everyone plays",
+             "Every player plays a card to every phase-1 trick, starting with the leader; the "
+             "highest card wins everything on the table and its player leads next.",
+             ("pagat-sv", "cappelens", "reed", "de-summary")),
+        Rule("tie-replay", "V2", "replaying a tie",
+             "When the highest cards tie, only the tied players play again, from hand or "
+             "stock, until one card is highest; it wins every card of the trick.",
+             ("pagat-sv", "cappelens", "reed", "de-summary")),
+        Rule("tie-any", "V3", "every tie replayed",
+             "Any two equal cards, not only the highest, send their players to a replay.",
+             ("pagat-sv",)),
+        Rule("tie-redistribute", "V4", "the sorted tie redistribution",
+             "Tied players take their cards back; the rest of the trick, sorted low to high, "
+             "is dealt one at a time to them from the tied player who played last, "
+             "counter-clockwise.", ("pagat-sv",)),
+        Rule("koira-skip", "V5", "skipping empty hands",
+             "With the stock gone, players without cards are skipped until every card has been "
+             "played.", ("pagat-sv",)),
+        Rule("koira-share", "V6", "a tie nobody can finish",
+             "If a tied player has run out of cards, the trick's cards are shuffled and "
+             "shared equally, face down, among the tied players.", ("pagat-sv",)),
+        Rule("forced-bounce", "V7", "the forced bounce",
+             "A player holding a card equal in rank to the highest card so far must play it.",
+             ("reed",)),
+        Rule("slough", "V8", "sloughing",
+             "Before a trick is taken, a player who played to it may once add cards equal in "
+             "rank to a losing card; they go to the winner.", ("reed",)),
+        Rule("sets", "V9", "sets of equal cards",
+             "The leader plays one card or several of equal rank, everyone plays as many; the "
+             "highest true set wins; mixed cards cannot win.", ("de-summary",)),
+        Rule("last-draw", "V10", "the last draw ends phase 1",
+             "Phase 1 ends with the trick in which the last stock card is drawn; whoever drew "
+             "it leads phase 2.", ("kortoxen", "de-summary")),
+        Rule("mas-beat", "V11", "beat or pick up in phase 1",
+             "In Mas the second player must beat the lead (higher in suit, or a trump on a "
+             "non-trump) and win the trick, or pick the lead up; then the next player leads.",
+             ("kortoxen", "pagat")),
+        Rule("mas-last-card", "V12", "the turned-up trump",
+             "The card turned up under the stock is trump and is the last card drawn; whoever "
+             "draws it leads phase 2.", ("kortoxen", "pagat")),
+        Rule("mas-store", "V13", "storing three trumps",
+             "A hand of exactly three trumps may be shown and stored for phase 2; three new "
+             "cards are drawn.", ("kortoxen", "pagat")),
+        Rule("mas-exchange", "V14", "exchanging the two",
+             "While the turned-up trump lies under the stock, the two of trumps may be "
+             "exchanged for it.", ("kortoxen", "pagat")),
+        Rule("runs", "V15", "runs",
+             "A run of consecutive cards of one suit may be played as one play; a higher run "
+             "or card of the suit, or a trump play on a non-trump, beats it.",
+             ("parlett", "glimne", "se-house", "de-summary")),
+        Rule("anti-trumps", "V16", "anti-trumps",
+             "Anti-trumps beat nothing extra, but trumps cannot beat them.",
+             ("green", "franzen", "pagat", "pagat-sv")),
+        Rule("follow-suit", "V17", "following suit",
+             "Beat with a higher card of the suit; trump only when void in it.", ("se-house",)),
+        Rule("pick-up-lowest", "V18", "picking up the lowest play",
+             "A player who cannot or will not beat takes the lowest (first) play of the trick.",
+             ("pagat-sv", "cappelens")),
+        Rule("pick-up-lowest-single", "V19", "picking up the lowest card",
+             "Only the lowest single card is taken, even out of a run.", ("pagat-sv",)),
+        Rule("pick-up-lowest-run", "V20", "picking up the lowest run",
+             "The whole lowest unbroken run on the table is taken, even across players.",
+             ("reed",)),
+        Rule("blamattis", "V21", "Blåmattis",
+             "A player with no cards after phase 1 stays in and must pick up the lowest play "
+             "of the trick on each turn.", ("pagat-sv", "cappelens")),
+        Rule("blamattis-loses", "V22", "Blåmattis loses",
+             "A player with no cards after phase 1 loses at once.", ("pagat-sv",)),
+        Rule("trump-ends-trick", "V23", "a trump ends the trick",
+             "A trump played on a non-trump ends the trick; its player sets it aside and "
+             "leads.", ("pagat-sv",)),
+        Rule("dreck", "V24", "the dreck",
+             "If anyone starts phase 2 with fewer than six cards, the twos to fives and the six "
+             "of trumps are pooled and dealt at random to those players.", ("reed",)),
     )
 }

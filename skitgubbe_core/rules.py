@@ -56,49 +56,207 @@ class Option:
         raise RulesError(f"option {self.name!r} cannot be {value!r}: choose one of {allowed}")
 
 
+def _option(name: str, title: str, summary: str, default: str, *choices: Choice) -> Option:
+    return Option(name, title, summary, choices, default)
+
+
+_C = Choice
+_PAGAT = ("pagat", "pagat-sv")
+NO, YES = "no", "yes"
+
 OPTIONS: dict[str, Option] = {
     o.name: o
     for o in (
-        Option(
-            "turn_from_stock",
-            "Turning the stock card",
+        _option(
+            "turn_from_stock", "Turning the stock card",
             "When a player may play the top stock card instead of a card from hand (rule 5).",
-            (
-                Choice("more-than-one", "only while the stock holds more than one card, so "
-                       "the last card always becomes the trump card", ("pagat", "se-faq")),
-                Choice("at-least-one", "while the stock holds at least one card; turning the "
-                       "last card plays the trump card, and its turner leads phase 2",
-                       ("pagat-sv",)),
-            ),
             "more-than-one",
+            _C("more-than-one", "only while the stock holds more than one card, so the last "
+               "card always becomes the trump card", ("pagat", "se-faq")),
+            _C("at-least-one", "while the stock holds at least one card; turning the last card "
+               "plays the trump card, and its turner leads phase 2", ("pagat-sv",)),
+            _C("never", "never: the sources of Mas and of the German summary do not mention it",
+               ("kortoxen", "de-summary"), RECONSTRUCTION),
         ),
-        Option(
-            "last_trick",
-            "The last trick of phase 1",
-            "What happens to cards left on the table when phase 1 ends (rule 7).",
-            (
-                Choice("bounce", "a bounced (stunsa) last trick is taken back by the players "
-                       "who played it; an unanswered lead stays with its leader, who wins it",
-                       ("pagat",)),
-                Choice("incomplete", "any last trick that is not complete is taken back into "
-                       "the hands of the players who played it", ("pagat-sv", "se-faq")),
-            ),
-            "bounce",
+        _option(
+            "last_trick", "The last trick of phase 1",
+            "What happens to cards left on the table when phase 1 ends (rule 7).", "bounce",
+            _C("bounce", "a bounced (stunsa) last trick is taken back by the players who played "
+               "it; an unanswered lead stays with its leader, who wins it", ("pagat",)),
+            _C("incomplete", "any last trick that is not complete is taken back into the hands "
+               "of the players who played it", ("pagat-sv", "se-faq")),
         ),
-        Option(
-            "lead_after_going_out",
-            "The lead after a trick completed by a player who goes out",
-            "Who leads when the player who completed a phase-2 trick has just played their "
-            "last card (rule 11a).",
-            (
-                Choice("next-left", "the next player still in, on the left of the player who "
-                       "went out", ("se-faq",)),
-                Choice("beaten-player", "the player whose play was beaten last, as the "
-                       "trick's runner-up; pagat.com only says that whoever played last leads "
-                       "and is silent when that player is out, so this reading is ours",
-                       ("pagat",), RECONSTRUCTION),
-            ),
-            "next-left",
+        _option(
+            "lead_after_going_out", "The lead after a trick completed by a player who goes out",
+            "Who leads when the player who completed a phase-2 trick has just played their last "
+            "card (rule 11a).", "next-left",
+            _C("next-left", "the next player still in, on the left of the player who went out",
+               ("se-faq",)),
+            _C("beaten-player", "the player whose play was beaten last, as the trick's "
+               "runner-up; pagat.com only says that whoever played last leads and is silent when "
+               "that player is out, so this reading is ours", ("pagat",), RECONSTRUCTION),
+        ),
+        _option(
+            "phase1_tricks", "Phase-1 tricks", "Who plays to a phase-1 trick and how it is won.",
+            "pairs",
+            _C("pairs", "two-card tricks: the leader and the player on the leader's left; the "
+               "higher rank wins, equal ranks bounce (stunsa)", _PAGAT + ("se-faq",)),
+            _C("all-play", "every player plays to every trick; the highest card wins; ties for "
+               "highest are replayed by the tied players", ("pagat-sv", "cappelens", "reed",
+                                                           "de-summary")),
+            _C("beat-or-pick-up", "two-card tricks in which the second player must beat the lead "
+               "(higher in suit, or a trump on a non-trump) or pick it up; after a pick-up the "
+               "next player leads", ("kortoxen", "pagat")),
+        ),
+        _option(
+            "phase1_plays", "Phase-1 plays", "What a player plays to a phase-1 trick.", "single",
+            _C("single", "one card", _PAGAT),
+            _C("sets", "the leader plays one card or several of equal rank, everyone plays as "
+               "many; the highest true set wins; tie replays are single cards (our reading)",
+               ("de-summary",)),
+        ),
+        _option(
+            "tie_scope", "Which ties are replayed", "In all-play tricks: which equal cards force "
+            "a replay.", "highest",
+            _C("highest", "only a tie for the highest card", ("pagat-sv", "cappelens")),
+            _C("any", "any two equal cards, highest or not; the replay's highest card wins all",
+               ("pagat-sv",)),
+        ),
+        _option(
+            "tie_rule", "Resolving a tie", "In all-play tricks: what happens to tied cards.",
+            "replay",
+            _C("replay", "the tied players play another card each until one is highest",
+               ("pagat-sv", "cappelens")),
+            _C("redistribute", "the tied players take their cards back; the rest of the trick "
+               "is sorted low to high and dealt one at a time to the tied players, starting "
+               "with the tied player who played last and going counter-clockwise; the trick's "
+               "leader leads again (our reading)", ("pagat-sv",)),
+        ),
+        _option(
+            "tie_cards_to", "Where redistributed tie cards go", "With tie_rule=redistribute: "
+            "whether the dealt cards join the collected pile or the hand. The source is silent.",
+            "pile",
+            _C("pile", "the collected pile, since phase 1 collects cards for phase 2",
+               ("pagat-sv",), RECONSTRUCTION),
+            _C("hand", "the hand, to be played on in phase 1", ("pagat-sv",), RECONSTRUCTION),
+        ),
+        _option(
+            "phase1_end", "The end of phase 1", "When phase 1 ends.", "no-card",
+            _C("no-card", "when the player whose turn it is has no card (at the start of a "
+               "trick, in its middle or during a tie)", _PAGAT + ("cappelens",)),
+            _C("all-played", "players without cards are skipped until every card is played; a "
+               "tied player without a card ends the tie: the trick's cards are shuffled and "
+               "shared among the tied players", ("pagat-sv",)),
+            _C("last-draw", "with the trick in which the last stock card is drawn",
+               ("kortoxen", "de-summary")),
+        ),
+        _option(
+            "draw", "Drawing in phase 1", "When players draw from the stock.", "after-play",
+            _C("after-play", "right after playing from hand, one card per card played", _PAGAT),
+            _C("refill-after-trick", "everyone refills to three once the trick is over, the "
+               "winner first", ("de-summary",)),
+            _C("refill", "whenever your hand holds fewer than three cards after your action; "
+               "hands may exceed three", ("kortoxen", "pagat")),
+        ),
+        _option(
+            "forced_bounce", "Forced bounce", "All-play tricks: a player holding a card equal "
+            "to the highest so far must play it.", NO,
+            _C(NO, "no obligation", _PAGAT),
+            _C(YES, "you must play a card equal in rank to the highest card of the round",
+               ("reed",)),
+        ),
+        _option(
+            "slough", "Sloughing", "All-play tricks: extra cards equal to a losing card.", NO,
+            _C(NO, "no sloughing", _PAGAT),
+            _C(YES, "before a trick is taken, each player who played to it may once add cards "
+               "equal in rank to a losing card (or pass); they go to the winner, and the "
+               "slougher draws for them (our reading of the timing)", ("reed",)),
+        ),
+        _option(
+            "turned_up_trump", "Turned-up trump", "Whether trumps are known from the deal.", NO,
+            _C(NO, "the last stock card decides trumps when it is drawn", _PAGAT),
+            _C(YES, "after the deal the next card is turned face up under the stock: its suit "
+               "is trump, and it is the last card to be drawn", ("kortoxen", "pagat")),
+        ),
+        _option(
+            "exchange_two", "Exchanging the two of trumps", "Mas: the two of trumps may be "
+            "swapped for the turned-up trump.", NO,
+            _C(NO, "no exchange", _PAGAT),
+            _C(YES, "on your turn, while the turned-up trump lies under the stock, you may "
+               "exchange the two of trumps for it", ("kortoxen", "pagat")),
+        ),
+        _option(
+            "store_three_trumps", "Storing three trumps", "Mas: a hand of three trumps may be "
+            "stored for phase 2.", NO,
+            _C(NO, "no storing", _PAGAT),
+            _C(YES, "on your turn, a hand of exactly three trumps may be shown and stored face "
+               "down for phase 2, and three new cards drawn", ("kortoxen", "pagat")),
+        ),
+        _option(
+            "phase2_plays", "Phase-2 plays", "Single cards, or runs too.", "single",
+            _C("single", "single cards only", _PAGAT + ("seres",)),
+            _C("runs", "a single card or a run of two or more consecutive cards of one suit; "
+               "each play counts once toward the trick", ("parlett", "glimne", "se-house",
+                                                         "de-summary")),
+            _C("runs-of-three", "a single card or a run of three or more", ("pagat-sv",
+                                                                           "cappelens")),
+            _C("runs-from-two", "single cards, or runs that start with a two", ("pagat-sv",)),
+        ),
+        _option(
+            "run_order", "How runs compare", "When a card or run beats another of its suit. "
+            "The sources do not define 'higher' for runs.", "lowest-above-highest",
+            _C("lowest-above-highest", "the beating play's lowest card is higher than the "
+               "beaten play's highest card", ("parlett", "glimne"), RECONSTRUCTION),
+            _C("top-above-top", "the beating play's highest card is higher than the beaten "
+               "play's highest card", ("parlett", "glimne"), RECONSTRUCTION),
+        ),
+        _option(
+            "beat", "Beating in phase 2", "When a trump may be played on another suit.",
+            "any-trump",
+            _C("any-trump", "any trump beats a non-trump, and you may always pick up instead",
+               _PAGAT + ("se-faq",)),
+            _C("follow-suit", "follow suit with a higher card; trump only when void in the suit "
+               "of the card to beat", ("se-house",), HOUSE_RULE),
+        ),
+        _option(
+            "anti_trumps", "Anti-trumps (mot-trumf)", "A suit that trumps cannot beat.", "none",
+            _C("none", "no anti-trumps", _PAGAT),
+            _C("same-colour", "the other suit of the trump's colour", ("green", "pagat")),
+            _C("clubs", "always clubs; none when clubs are trumps", ("green", "pagat")),
+            _C("electric-clubs", "clubs, unless clubs are trumps: then spades", ("franzen",
+                                                                                 "pagat-sv")),
+        ),
+        _option(
+            "pick_up", "What is picked up", "What a player who cannot or will not beat takes.",
+            "top",
+            _C("top", "only the top (last) play", _PAGAT + ("se-faq",)),
+            _C("lowest", "the lowest (first) play of the trick", ("pagat-sv", "cappelens")),
+            _C("lowest-single", "only the lowest single card, even out of a run; a run counts "
+               "toward the trick until all its cards are gone", ("pagat-sv",)),
+            _C("lowest-run", "the whole lowest unbroken run on the table, even if several "
+               "players made it", ("reed",)),
+        ),
+        _option(
+            "empty_hand_after_phase1", "No cards after phase 1", "What happens to a player who "
+            "ends phase 1 with no cards at all.", "out",
+            _C("out", "the player is out (safe) at once", _PAGAT),
+            _C("blamattis", "Blåmattis: the player stays in and on each turn must pick up the "
+               "lowest play of the trick on the table; one who would lead passes the lead on "
+               "(our reading)", ("pagat-sv", "cappelens")),
+            _C("loses", "the Blåmattis loses at once", ("pagat-sv",)),
+        ),
+        _option(
+            "trump_ends_trick", "A trump ends the trick", "Whether a trump on a non-trump ends "
+            "a phase-2 trick at once.", NO,
+            _C(NO, "no: the trick goes on", _PAGAT),
+            _C(YES, "yes: its player sets the trick aside and leads", ("pagat-sv",)),
+        ),
+        _option(
+            "dreck", "Dreck", "Atlanta: short hands are topped up at the start of phase 2.", NO,
+            _C(NO, "no dreck", _PAGAT),
+            _C(YES, "if anyone has fewer than six cards, everyone pools their twos to fives and "
+               "the six of trumps, and these are dealt at random, as evenly as possible, to the "
+               "players who had too few", ("reed",)),
         ),
     )
 }
@@ -123,21 +281,111 @@ class Preset:
         return cite(self.sources)
 
 
+def _preset(name: str, title: str, region: str, evidence: str, sources: tuple[str, ...],
+            summary: str, players: tuple[int, int], **options: str) -> Preset:
+    return Preset(name, title, region, evidence, sources, summary, players[0], players[1],
+                  tuple(options.items()))
+
+
+_SKITGUBBE = ("pagat", "pagat-sv", "se-house", "se-faq")
+_MATTIS = dict(phase1_tricks="all-play", phase2_plays="runs", pick_up="lowest",
+               empty_hand_after_phase1="blamattis")
+_KOIRA = dict(phase1_tricks="all-play", phase1_end="all-played", phase2_plays="runs",
+              pick_up="lowest")
+
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
-        Preset(
-            "skitgubbe",
-            "Skitgubbe (basic game)",
-            "Sweden",
-            DOCUMENTED,
-            ("pagat", "pagat-sv", "se-house", "se-faq"),
-            "Two-card tricks with stunsa in phase 1; beat or pick up the top card in phase 2.",
-            2,
-            4,
-        ),
+        _preset("skitgubbe", "Skitgubbe (basic game)", "Sweden", DOCUMENTED, _SKITGUBBE,
+                "Two-card tricks with stunsa in phase 1; beat or pick up the top card in "
+                "phase 2.", (2, 4)),
+        _preset("skitgubbe-sequences", "Skitgubbe with sequences", "Sweden", DOCUMENTED,
+                ("parlett", "glimne", "pagat"),
+                "Phase 2 allows runs of two or more cards of one suit.", (2, 4),
+                phase2_plays="runs"),
+        _preset("skitgubbe-anti-trumps", "Skitgubbe with anti-trumps", "Borås, Sweden",
+                DOCUMENTED, ("green", "pagat", "pagat-sv"),
+                "The other suit of the trump's colour cannot be beaten by trumps.", (2, 4),
+                anti_trumps="same-colour"),
+        _preset("skitgubbe-clubs-anti-trumps", "Skitgubbe with clubs as anti-trumps", "Sweden",
+                DOCUMENTED, ("green", "pagat"),
+                "Clubs cannot be beaten by trumps (no anti-trumps when clubs are trumps).",
+                (2, 4), anti_trumps="clubs"),
+        _preset("skitgubbe-electric-clubs", "Skitgubbe med elektrisk klöver", "Sweden",
+                DOCUMENTED, ("franzen", "pagat-sv"),
+                "Clubs are 'electric' anti-trumps; when clubs are trumps, spades are.", (2, 4),
+                anti_trumps="electric-clubs"),
+        _preset("skitgubbe-follow-suit", "Skitgubbe, Swedish house rules", "Sweden", HOUSE_RULE,
+                ("se-house",),
+                "Phase 2: follow suit with a higher card, trump only when void; runs allowed.",
+                (2, 4), beat="follow-suit", phase2_plays="runs"),
+        _preset("skitgubbe-sets", "Skitgubbe, German summary", "Germany (from Sweden)",
+                DOCUMENTED, ("de-summary",),
+                "Everyone plays sets of equal cards in phase 1, ties replayed; phase 1 ends with "
+                "the last draw; runs in phase 2.", (2, 4),
+                phase1_tricks="all-play", phase1_plays="sets", phase1_end="last-draw",
+                draw="refill-after-trick", turn_from_stock="never", phase2_plays="runs"),
+        _preset("mas", "Mas with turned-up trump", "Sweden", DOCUMENTED, ("kortoxen", "pagat",
+                                                                          "pagat-sv"),
+                "Trumps turned up at the deal; beat or pick up in phase 1; refill below three; "
+                "store three trumps; exchange the two of trumps.", (2, 4),
+                phase1_tricks="beat-or-pick-up", turned_up_trump=YES, exchange_two=YES,
+                store_three_trumps=YES, draw="refill", phase1_end="last-draw",
+                turn_from_stock="never"),
+        _preset("mattis", "Mattis", "Norway", DOCUMENTED, ("cappelens", "pagat-sv", "pagat"),
+                "Everyone plays to phase-1 tricks, ties replayed; runs and lowest pick-up in "
+                "phase 2; Blåmattis.", (2, 8), **_MATTIS),
+        _preset("mattis-blamattis-loses", "Mattis: Blåmattis loses", "Norway", DOCUMENTED,
+                ("pagat-sv",), "Mattis, but a player with no cards after phase 1 loses at once.",
+                (2, 8), **{**_MATTIS, "empty_hand_after_phase1": "loses"}),
+        _preset("mattis-any-tie", "Mattis: every tie replayed", "Norway", DOCUMENTED,
+                ("pagat-sv",), "Mattis, but any tie in phase 1 is replayed, not only for highest.",
+                (2, 8), **_MATTIS, tie_scope="any"),
+        _preset("mattis-runs-of-three", "Mattis: runs of three", "Norway", DOCUMENTED,
+                ("pagat-sv", "cappelens"), "Mattis, but runs need three or more cards.", (2, 8),
+                **{**_MATTIS, "phase2_plays": "runs-of-three"}),
+        _preset("atlanta", "Atlanta", "Atlanta, Georgia, USA", DOCUMENTED, ("reed", "pagat",
+                                                                              "pagat-sv"),
+                "Three players; all play; forced bounce and sloughing; dreck; pick up the whole "
+                "lowest run.", (3, 3),
+                phase1_tricks="all-play", forced_bounce=YES, slough=YES, dreck=YES,
+                phase2_plays="runs", pick_up="lowest-run"),
+        _preset("myllymatti", "Myllymatti", "Ostrobothnia, Finland", DOCUMENTED,
+                ("pagat-sv", "seres"),
+                "The Finnish ancestor: the basic rules, single cards only in phase 2 (the same "
+                "options as basic Skitgubbe).", (2, 4)),
+        _preset("koira", "Koira", "Finland", DOCUMENTED, ("pagat-sv",),
+                "3-8 players; all play, ties replayed; empty hands skipped until every card is "
+                "played; runs and lowest pick-up in phase 2.", (3, 8), **_KOIRA),
+        _preset("koira-sorted-ties", "Koira: sorted tie redistribution", "Finland", DOCUMENTED,
+                ("pagat-sv",), "Koira, but tied cards go back to hand and the rest is sorted and "
+                "dealt to the tied players.", (3, 8), **_KOIRA, tie_rule="redistribute"),
+        _preset("koira-trump-ends-trick", "Koira: a trump ends the trick", "Finland", DOCUMENTED,
+                ("pagat-sv",), "Koira, but a trump on a non-trump ends the phase-2 trick.",
+                (3, 8), **_KOIRA, trump_ends_trick=YES),
+        _preset("koira-runs-from-two", "Koira: runs from the two", "Finland", DOCUMENTED,
+                ("pagat-sv",), "Koira, but runs must start with a two.", (3, 8),
+                **{**_KOIRA, "phase2_plays": "runs-from-two"}),
+        _preset("koira-lowest-single", "Koira: pick up the lowest single card", "Finland",
+                DOCUMENTED, ("pagat-sv",), "Koira, but only the lowest single card is picked up, "
+                "even out of a run.", (3, 8), **{**_KOIRA, "pick_up": "lowest-single"}),
     )
 }
+
+
+_REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
+    ("phase1_plays", "sets"): ("phase1_tricks", ("all-play",)),
+    ("phase1_end", "all-played"): ("phase1_tricks", ("all-play",)),
+    ("forced_bounce", YES): ("phase1_tricks", ("all-play",)),
+    ("slough", YES): ("phase1_tricks", ("all-play",)),
+    ("draw", "refill-after-trick"): ("phase1_tricks", ("all-play",)),
+    ("phase1_tricks", "beat-or-pick-up"): ("draw", ("refill",)),
+    ("turned_up_trump", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+    ("draw", "refill"): ("phase1_tricks", ("beat-or-pick-up",)),
+    ("exchange_two", YES): ("turned_up_trump", (YES,)),
+    ("store_three_trumps", YES): ("turned_up_trump", (YES,)),
+}
+"""Options that only make sense together: (option, value) -> (other option, its values)."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +396,26 @@ class Rules:
     turn_from_stock: str = OPTIONS["turn_from_stock"].default
     last_trick: str = OPTIONS["last_trick"].default
     lead_after_going_out: str = OPTIONS["lead_after_going_out"].default
+    phase1_tricks: str = OPTIONS["phase1_tricks"].default
+    phase1_plays: str = OPTIONS["phase1_plays"].default
+    tie_scope: str = OPTIONS["tie_scope"].default
+    tie_rule: str = OPTIONS["tie_rule"].default
+    tie_cards_to: str = OPTIONS["tie_cards_to"].default
+    phase1_end: str = OPTIONS["phase1_end"].default
+    draw: str = OPTIONS["draw"].default
+    forced_bounce: str = OPTIONS["forced_bounce"].default
+    slough: str = OPTIONS["slough"].default
+    turned_up_trump: str = OPTIONS["turned_up_trump"].default
+    exchange_two: str = OPTIONS["exchange_two"].default
+    store_three_trumps: str = OPTIONS["store_three_trumps"].default
+    phase2_plays: str = OPTIONS["phase2_plays"].default
+    run_order: str = OPTIONS["run_order"].default
+    beat: str = OPTIONS["beat"].default
+    anti_trumps: str = OPTIONS["anti_trumps"].default
+    pick_up: str = OPTIONS["pick_up"].default
+    empty_hand_after_phase1: str = OPTIONS["empty_hand_after_phase1"].default
+    trump_ends_trick: str = OPTIONS["trump_ends_trick"].default
+    dreck: str = OPTIONS["dreck"].default
 
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:
@@ -155,6 +423,10 @@ class Rules:
             raise RulesError(f"unknown ruleset {self.preset_name!r}: known rulesets are {known}")
         for name, option in OPTIONS.items():
             option.choice(getattr(self, name))
+        for (name, value), (needs, allowed) in _REQUIRES.items():
+            if getattr(self, name) == value and getattr(self, needs) not in allowed:
+                raise RulesError(f"{name}={value} needs {needs}={' or '.join(allowed)}, "
+                                 f"not {getattr(self, needs)}")
 
     @classmethod
     def preset(cls, name: str, **options: str) -> "Rules":

@@ -1,7 +1,11 @@
 """The state of one deal: plain data that the phase transitions change.
 
 Internally the stock keeps its top card at the end of the list (so drawing is a
-cheap ``pop``); :attr:`Game.stock` shows it top first.
+cheap ``pop``); :attr:`Game.stock` shows it top first.  ``queue`` holds the players
+still to play in the current round of an all-play trick (``round_start`` indexes
+the round's first play on the table), or those still to decide whether to slough
+(``stage == "slough"``, the trick going to ``winner``).  ``rng`` is the game's own
+seeded generator, for variants that shuffle during play; copies leave it unset.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ class State:
     __slots__ = (
         "n", "phase", "hands", "piles", "stock", "table", "to_play", "leader",
         "opponent", "trump", "trump_card", "trump_holder", "trick_size", "in_game",
-        "out", "loser", "discarded",
+        "out", "loser", "discarded", "queue", "round_start", "set_size", "last_drawn",
+        "stage", "winner", "rng",
     )
 
     def __init__(self, n: int) -> None:
@@ -39,6 +44,13 @@ class State:
         self.out: list[int] = []
         self.loser: int | None = None
         self.discarded: list[Card] = []
+        self.queue: list[int] = []
+        self.round_start = 0
+        self.set_size = 0
+        self.last_drawn = False
+        self.stage = "play"
+        self.winner: int | None = None
+        self.rng = None
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -59,6 +71,13 @@ class State:
         s.out = self.out[:]
         s.loser = self.loser
         s.discarded = self.discarded[:]
+        s.queue = self.queue[:]
+        s.round_start = self.round_start
+        s.set_size = self.set_size
+        s.last_drawn = self.last_drawn
+        s.stage = self.stage
+        s.winner = self.winner
+        s.rng = None
         return s
 
     def key(self) -> tuple:
@@ -68,6 +87,8 @@ class State:
             tuple(self.stock), tuple(self.table), self.to_play, self.leader, self.opponent,
             self.trump, self.trump_card, self.trump_holder, self.trick_size,
             tuple(self.in_game), tuple(self.out), self.loser, tuple(self.discarded),
+            tuple(self.queue), self.round_start, self.set_size, self.last_drawn,
+            self.stage, self.winner,
         )
 
     def all_cards(self) -> list[Card]:

@@ -10,21 +10,33 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from skitgubbe_core import Game, Rules, record
+from skitgubbe_core import Game, PRESETS, Rules, record
 from skitgubbe_core.rules import OPTIONS
 
 MAX_MOVES = 3000
+FREE_OPTIONS = ("turn_from_stock", "last_trick", "lead_after_going_out", "tie_scope", "tie_rule",
+                "tie_cards_to", "phase2_plays", "run_order", "beat", "anti_trumps", "pick_up",
+                "empty_hand_after_phase1", "trump_ends_trick", "dreck")
+"""Options that combine with every preset."""
 
-rules_strategy = st.builds(
-    lambda values: Rules.preset("skitgubbe", **values),
-    st.fixed_dictionaries({name: st.sampled_from([c.value for c in o.choices])
-                           for name, o in OPTIONS.items()}))
+
+@st.composite
+def rules_and_players(draw):
+    """A preset (every one), often with a few free options changed, and a player count
+    the preset allows."""
+    preset = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    changed = draw(st.lists(st.sampled_from(FREE_OPTIONS), max_size=3, unique=True))
+    options = {name: draw(st.sampled_from([c.value for c in OPTIONS[name].choices]))
+               for name in changed}
+    return Rules.preset(preset.name, **options), draw(
+        st.integers(preset.min_players, preset.max_players))
 
 
-@settings(max_examples=200, deadline=None)
-@given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1),
-       policy=st.integers(0, 2**32 - 1), rules=rules_strategy)
-def test_random_games_keep_every_card_and_always_offer_a_move(players, seed, policy, rules):
+@settings(max_examples=300, deadline=None)
+@given(setup=rules_and_players(), seed=st.integers(0, 2**32 - 1),
+       policy=st.integers(0, 2**32 - 1))
+def test_random_games_keep_every_card_and_always_offer_a_move(setup, seed, policy):
+    rules, players = setup
     game = Game(players, rules, seed=seed)
     cards = Counter(game.all_cards())
     assert sorted(cards) == list(range(52))
@@ -46,8 +58,9 @@ def test_random_games_keep_every_card_and_always_offer_a_move(players, seed, pol
             assert game.history[-1].events == events
     if game.is_over:
         assert game.legal_actions() == []
-        assert len(game.out) == players - 1
-        assert game.loser not in game.out
+        assert game.loser is not None and game.loser not in game.out
+        if rules.empty_hand_after_phase1 == "out":
+            assert len(game.out) == players - 1
     else:
         assert game.move_count == MAX_MOVES
     again = record.from_record(record.to_record(game))

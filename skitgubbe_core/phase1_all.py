@@ -1,0 +1,296 @@
+"""Phase 1 with all-play tricks: Mattis, Koira, Atlanta and the German summary's sets.
+
+Every player plays to every trick, starting with the leader; the highest card (or
+true set) wins everything on the table.  Ties are replayed by the tied players
+(or, in Koira's variant, redistributed).  Atlanta adds the forced bounce and
+sloughing; Koira skips players without cards until every card is played.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import PASS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, TURN, TURN_ACTIONS, Action
+from .cards import Card
+from .events import Event
+from .rules import Rules
+from .state import State
+from .phase1 import can_act, can_turn, draw_one, end, refill, take_table, take_turned, \
+    why_illegal_common
+
+_PASS = tuple(Action(p, PASS) for p in range(16))
+
+
+def _rank_of(cards: tuple[Card, ...]) -> int:
+    """A play's rank: its card's rank, a true set's rank, or -1 for mixed cards."""
+    rank = cards[0] >> 2
+    return rank if all(c >> 2 == rank for c in cards) else -1
+
+
+def _round(s: State) -> list:
+    return s.table[s.round_start:]
+
+
+def start_trick(s: State, rules: Rules, leader: int, events: list) -> None:
+    """A new trick led by ``leader``: everyone plays in turn from the leader."""
+    s.table = []
+    s.round_start = 0
+    s.set_size = 0
+    s.stage = "play"
+    s.winner = None
+    s.leader = leader
+    s.queue = [(leader + i) % s.n for i in range(s.n)]
+    advance(s, rules, events)
+
+
+def advance(s: State, rules: Rules, events: list) -> None:
+    """Find the next player to act, skipping or ending as the rules say; evaluate a
+    finished round.  Where hands are refilled only after the trick, a player with an
+    empty hand in a tie replay draws a card to play (our reading)."""
+    skip = rules.phase1_end == "all-played"
+    while s.queue:
+        p = s.queue[0]
+        if not s.hands[p] and s.stock and rules.draw == "refill-after-trick":
+            draw_one(s, rules, p, events)
+        if can_act(s, rules, p):
+            s.to_play = p
+            return
+        if not skip:
+            end(s, rules, p, events)
+            return
+        if s.round_start:
+            _share(s, rules, p, events)
+            return
+        s.queue.pop(0)
+        events.append(Event("skipped", p, (), None, None, "koira-skip"))
+    if not s.table:
+        end(s, rules, None, events)
+        return
+    _evaluate(s, rules, events)
+
+
+def _sets_for_lead(hand: list[Card]) -> list[tuple[Card, ...]]:
+    by_rank: dict[int, list[Card]] = {}
+    for c in sorted(hand):
+        by_rank.setdefault(c >> 2, []).append(c)
+    return [combo for cards in by_rank.values() for k in range(1, len(cards) + 1)
+            for combo in combinations(cards, k)]
+
+
+def legal(s: State, rules: Rules) -> list[Action]:
+    p = s.to_play
+    hand = s.hands[p]
+    if s.stage == "slough":
+        eligible = _sloughable(s, p)
+        return [Action(p, SLOUGH, combo) for k in range(1, len(eligible) + 1)
+                for combo in combinations(eligible, k)] + [_PASS[p]]
+    if rules.phase1_plays == "sets" and s.set_size != 1:
+        if not s.table:
+            return [Action(p, PLAY, combo) if len(combo) > 1 else PLAY_ROWS[p][combo[0]]
+                    for combo in _sets_for_lead(hand)]
+        size = min(s.set_size, len(hand))
+        return [Action(p, PLAY, combo) if size > 1 else PLAY_ROWS[p][combo[0]]
+                for combo in combinations(sorted(hand), size)]
+    row = PLAY_ROWS[p]
+    if rules.forced_bounce == "yes":
+        forced = _forced(s, hand)
+        if forced:
+            return [row[c] for c in forced]
+    actions = [row[c] for c in hand]
+    if can_turn(s, rules):
+        actions.append(TURN_ACTIONS[p])
+    return actions
+
+
+def _forced(s: State, hand: list[Card]) -> list[Card]:
+    """Atlanta: the cards equal in rank to the highest card of the round so far."""
+    plays = _round(s)
+    if not plays:
+        return []
+    top = max(_rank_of(cards) for _, cards in plays)
+    return [c for c in hand if c >> 2 == top]
+
+
+def _sloughable(s: State, p: int) -> list[Card]:
+    """Atlanta: cards in ``p``'s hand equal in rank to a losing card of the trick."""
+    deciding = _deciding_play(s)
+    losing = {c >> 2 for i, (_, cards) in enumerate(s.table) if i != deciding for c in cards}
+    return sorted(c for c in s.hands[p] if c >> 2 in losing)
+
+
+def _deciding_play(s: State) -> int:
+    """Index on the table of the winner's winning play (the last one it made)."""
+    for i in range(len(s.table) - 1, -1, -1):
+        if s.table[i][0] == s.winner:
+            return i
+    return -1
+
+
+def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
+    name = names[action.player]
+    if s.stage == "slough":
+        return (f"before the trick is taken {name} may only slough cards equal in rank to a "
+                "losing card, or pass"), "slough"
+    if action.kind not in (PLAY, TURN, PICK_UP):
+        return f"'{action.kind}' is not a move of this phase-1 trick", "all-play"
+    common = why_illegal_common(s, rules, action, names)
+    if common:
+        return common
+    if rules.forced_bounce == "yes" and _forced(s, s.hands[action.player]):
+        forced = " ".join(map(str, _forced(s, s.hands[action.player])))
+        return (f"{name} holds {forced}, equal to the highest card of the round, and must play "
+                "it to force a bounce"), "forced-bounce"
+    if rules.phase1_plays == "sets" and s.set_size != 1:
+        if not s.table:
+            return "a lead is one card or several cards of equal rank", "sets"
+        return f"every player plays {s.set_size} cards to this trick, as the leader did", "sets"
+    return "in this trick each player plays one card", "all-play"
+
+
+def apply(s: State, rules: Rules, action: Action, events: list) -> None:
+    p = action.player
+    if s.stage == "slough":
+        _apply_slough(s, rules, action, events)
+        return
+    if action.kind == TURN:
+        cards = (take_turned(s, p, events),)
+    else:
+        cards = action.cards
+        hand = s.hands[p]
+        for c in cards:
+            hand.remove(c)
+    if not s.table:
+        s.set_size = len(cards)
+        events.append(Event("lead-all", p, cards, None, None, "all-play"))
+    elif s.round_start:
+        events.append(Event("tie-play", p, cards, None, None, "tie-replay"))
+    else:
+        events.append(Event("play-all", p, cards, None, None, "all-play"))
+    s.table.append((p, cards))
+    if action.kind != TURN and rules.draw == "after-play":
+        for _ in cards:
+            if s.stock:
+                draw_one(s, rules, p, events)
+    s.queue.pop(0)
+    advance(s, rules, events)
+
+
+def _evaluate(s: State, rules: Rules, events: list) -> None:
+    """A round is complete: one highest card wins; a tie is replayed or redistributed."""
+    plays = _round(s)
+    ranks = [_rank_of(cards) for _, cards in plays]
+    top = max(ranks)
+    tied = [p for (p, _), r in zip(plays, ranks) if r == top]
+    if rules.tie_scope == "any":
+        counts = {r: ranks.count(r) for r in ranks if r >= 0}
+        shared = [p for (p, _), r in zip(plays, ranks) if counts.get(r, 0) > 1]
+        if shared:
+            tied = shared
+    if len(tied) == 1:
+        _won(s, rules, tied[0], events)
+        return
+    tie_cards = tuple(c for (p, cards), r in zip(plays, ranks) if p in tied for c in cards)
+    events.append(Event("tie", tied[0], tie_cards, None, tuple(tied),
+                        "tie-any" if rules.tie_scope == "any" else "tie-replay"))
+    if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
+        _redistribute(s, rules, tied, events)
+        return
+    s.round_start = len(s.table)
+    s.set_size = 1
+    s.queue = tied
+    advance(s, rules, events)
+
+
+def _won(s: State, rules: Rules, winner: int, events: list) -> None:
+    s.winner = winner
+    if rules.slough == "yes":
+        first = (winner + 1) % s.n
+        players = {p for p, _ in s.table}
+        s.queue = [(first + i) % s.n for i in range(s.n - 1) if (first + i) % s.n in players]
+        s.stage = "slough"
+        if _next_slougher(s):
+            return
+    _take(s, rules, events)
+
+
+def _next_slougher(s: State) -> bool:
+    """Drop players with nothing to slough; True if someone must decide."""
+    while s.queue and not _sloughable(s, s.queue[0]):
+        s.queue.pop(0)
+    if s.queue:
+        s.to_play = s.queue[0]
+        return True
+    return False
+
+
+def _apply_slough(s: State, rules: Rules, action: Action, events: list) -> None:
+    p = action.player
+    if action.kind == SLOUGH:
+        for c in action.cards:
+            s.hands[p].remove(c)
+        s.table.append((p, action.cards))
+        events.append(Event("slough", p, action.cards, s.winner, None, "slough"))
+        for _ in action.cards:
+            if s.stock:
+                draw_one(s, rules, p, events)
+    else:
+        events.append(Event("pass", p, (), None, None, "slough"))
+    s.queue.pop(0)
+    if not _next_slougher(s):
+        _take(s, rules, events)
+
+
+def _take(s: State, rules: Rules, events: list) -> None:
+    winner = s.winner
+    deciding = s.table[_deciding_play(s)][1]
+    won = take_table(s, winner)
+    events.append(Event("trick-won-all", winner, deciding, None, len(won), "all-play"))
+    _next_trick(s, rules, winner, events)
+
+
+def _next_trick(s: State, rules: Rules, leader: int, events: list) -> None:
+    if rules.draw == "refill-after-trick":
+        for i in range(s.n):
+            refill(s, rules, (leader + i) % s.n, events)
+    if s.last_drawn and rules.phase1_end == "last-draw":
+        end(s, rules, None, events)
+        return
+    start_trick(s, rules, leader, events)
+
+
+def _redistribute(s: State, rules: Rules, tied: list[int], events: list) -> None:
+    """Koira's variant: the tied players take back their tied cards; the rest, sorted
+    low to high, is dealt one at a time from the tied player who played last,
+    counter-clockwise.  (A tie with no other cards in the trick is replayed instead:
+    there is nothing to deal, and taking back alone would repeat the trick forever.)"""
+    plays = _round(s)
+    top_rank = max(_rank_of(cards) for p, cards in plays if p in tied)
+    kept: list[Card] = []
+    for p, cards in plays:
+        if p in tied and _rank_of(cards) == top_rank:
+            s.hands[p].extend(cards)
+            kept.extend(cards)
+    rest = sorted(c for _, cards in s.table for c in cards if c not in kept)
+    last = tied[-1]
+    order = sorted(tied, key=lambda q: (last - q) % s.n)
+    deals = tuple((order[i % len(order)], card) for i, card in enumerate(rest))
+    target = s.piles if rules.tie_cards_to == "pile" else s.hands
+    for p, card in deals:
+        target[p].append(card)
+    events.append(Event("redistribute", last, tuple(kept), None, deals, "tie-redistribute"))
+    s.table = []
+    _next_trick(s, rules, s.leader, events)
+
+
+def _share(s: State, rules: Rules, stuck: int, events: list) -> None:
+    """Koira: a tied player has no card; the trick's cards are shuffled and shared
+    equally, face down, among the tied players."""
+    tied = [p for p, _ in _round(s)] + s.queue
+    cards = [c for _, play in s.table for c in play]
+    s.rng.shuffle(cards)
+    for i, card in enumerate(cards):
+        s.piles[tied[i % len(tied)]].append(card)
+    events.append(Event("share", stuck, (), None, (tuple(tied), len(cards)), "koira-share"))
+    s.table = []
+    s.queue = []
+    _next_trick(s, rules, s.leader, events)

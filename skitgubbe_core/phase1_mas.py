@@ -1,0 +1,134 @@
+"""Phase 1 of Mas with turned-up trump (Werner & Sandgren, Kortoxen 1975, via pagat.com).
+
+Trumps are known from the deal (the card turned up under the stock).  Two-card
+tricks: the second player must beat the lead or pick it up.  Hands are refilled to
+three while the stock lasts; three trumps may be stored; the two of trumps may be
+exchanged for the turned-up trump.  Phase 1 ends with the trick in which the last
+card (the turned-up trump) is drawn.
+"""
+
+from __future__ import annotations
+
+from .actions import EXCHANGE, PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, STORE, Action
+from .cards import SUIT_NAME_SINGULAR, make_card
+from .events import Event
+from .rules import Rules
+from .state import State
+from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
+
+_EXCHANGE = tuple(Action(p, EXCHANGE) for p in range(16))
+_STORE = tuple(Action(p, STORE) for p in range(16))
+
+
+def _can_exchange(s: State, rules: Rules, p: int) -> bool:
+    if rules.exchange_two != "yes" or not s.stock:
+        return False
+    two = make_card(2, s.trump)
+    return two in s.hands[p] and s.stock[0] != two
+
+
+def _can_store(s: State, rules: Rules, p: int) -> bool:
+    hand = s.hands[p]
+    return (rules.store_three_trumps == "yes" and bool(s.stock) and len(hand) == HAND_SIZE
+            and all(c & 3 == s.trump for c in hand))
+
+
+def beats_lead(card, lead, trump) -> bool:
+    """A higher card of the suit led, or a trump on a non-trump."""
+    if card & 3 == lead & 3:
+        return card > lead
+    return card & 3 == trump
+
+
+def legal(s: State, rules: Rules) -> list[Action]:
+    p = s.to_play
+    row = PLAY_ROWS[p]
+    hand = s.hands[p]
+    if s.table:
+        lead = s.table[0][1][0]
+        actions = [row[c] for c in hand if beats_lead(c, lead, s.trump)]
+        actions.append(PICK_UP_ACTIONS[p])
+    else:
+        actions = [row[c] for c in hand]
+    if _can_exchange(s, rules, p):
+        actions.append(_EXCHANGE[p])
+    if _can_store(s, rules, p):
+        actions.append(_STORE[p])
+    return actions
+
+
+def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
+    name = names[action.player]
+    if action.kind == EXCHANGE:
+        return (f"{name} may exchange only the two of trumps, while the turned-up trump still "
+                "lies under the stock"), "mas-exchange"
+    if action.kind == STORE:
+        return ("only a hand of exactly three trumps may be stored, while the stock lasts"), \
+            "mas-store"
+    if action.kind == PICK_UP:
+        return f"there is no lead to pick up: {name} leads", "mas-beat"
+    if action.kind != PLAY:
+        return f"'{action.kind}' is not a move of Mas's phase 1", "mas-beat"
+    if len(action.cards) > 1:
+        return "in phase 1 a player plays one card at a time", "mas-beat"
+    common = why_illegal_common(s, rules, action, names)
+    if common:
+        return common
+    lead = s.table[0][1][0]
+    return (f"{action.cards[0]} does not beat {lead}: beat it with a higher "
+            f"{SUIT_NAME_SINGULAR[lead & 3]} or a trump, or pick it up"), "mas-beat"
+
+
+def apply(s: State, rules: Rules, action: Action, events: list) -> None:
+    p = action.player
+    hand = s.hands[p]
+    if action.kind == EXCHANGE:
+        two = make_card(2, s.trump)
+        hand.remove(two)
+        hand.append(s.stock[0])
+        events.append(Event("exchange", p, (two, s.stock[0]), None, None, "mas-exchange"))
+        s.stock[0] = two
+        return
+    if action.kind == STORE:
+        stored = tuple(hand)
+        s.piles[p].extend(stored)
+        hand.clear()
+        events.append(Event("store", p, stored, None, None, "mas-store"))
+        refill(s, rules, p, events)
+        return
+    if action.kind == PICK_UP:
+        leader, cards = s.table[0]
+        hand.extend(cards)
+        s.table = []
+        s.leader = (p + 1) % s.n
+        s.opponent = (s.leader + 1) % s.n
+        events.append(Event("pick-up-lead", p, cards, s.leader, None, "mas-beat"))
+        _after_trick(s, rules, events)
+        return
+    card = action.cards[0]
+    hand.remove(card)
+    if not s.table:
+        s.table.append((p, (card,)))
+        events.append(Event("lead", p, (card,), s.opponent, None, "mas-beat"))
+        refill(s, rules, p, events)
+        s.to_play = s.opponent
+        if not can_act(s, rules, s.to_play):
+            end(s, rules, s.to_play, events)
+        return
+    lead = s.table[0][1][0]
+    s.table.append((p, (card,)))
+    events.append(Event("beat", p, (card,), None, (lead,), "mas-beat"))
+    refill(s, rules, p, events)
+    won = take_table(s, p)
+    s.leader = p
+    s.opponent = (p + 1) % s.n
+    events.append(Event("trick-won", p, (card,), s.opponent, len(won), "mas-beat"))
+    _after_trick(s, rules, events)
+
+
+def _after_trick(s: State, rules: Rules, events: list) -> None:
+    s.to_play = s.leader
+    if s.last_drawn:
+        end(s, rules, None, events)
+    elif not can_act(s, rules, s.leader):
+        end(s, rules, s.leader, events)
