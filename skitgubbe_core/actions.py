@@ -30,7 +30,7 @@ BARE_VERBS = (PICK_UP, TURN, PASS, EXCHANGE, STORE)
 
 
 class Action(NamedTuple):
-    """``player`` (seat index) does ``kind`` (a verb) with ``cards``."""
+    """``player`` (seat index) does ``kind`` (a verb) with ``cards`` (sorted, low first)."""
 
     player: int
     kind: str
@@ -88,7 +88,7 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
             raise ActionError(f"{text!r}: {err}") from None
         if lowered[0] == PLAY and len(cards) == 1:
             return play_card(player, cards[0])
-        return Action(player, lowered[0], tuple(cards))
+        return Action(player, lowered[0], tuple(sorted(cards)))
     raise ActionError(
         f"{text!r} is not an action: after the player's name write 'play CARD [CARD ...]', "
         "'pick up' or 'turn' (some variants add 'slough CARD ...', 'pass', 'exchange' and "

@@ -40,6 +40,9 @@ def start_trick(s: State, rules: Rules, leader: int, events: list) -> None:
     s.winner = None
     s.leader = leader
     s.queue = [(leader + i) % s.n for i in range(s.n)]
+    if rules.phase1_end == "all-played" and not any(can_act(s, rules, p) for p in s.queue):
+        end(s, rules, None, events)
+        return
     advance(s, rules, events)
 
 
@@ -63,9 +66,6 @@ def advance(s: State, rules: Rules, events: list) -> None:
             return
         s.queue.pop(0)
         events.append(Event("skipped", p, (), None, None, "koira-skip"))
-    if not s.table:
-        end(s, rules, None, events)
-        return
     _evaluate(s, rules, events)
 
 
