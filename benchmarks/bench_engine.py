@@ -1,7 +1,9 @@
 """Engine speed: uniform random legal play through the public API, legality checks on.
 
-Prints one line per configuration, basic Skitgubbe with 3 players first:
-    skitgubbe 3p: N games/s, N actions/s, N us/action, N actions/game
+Prints one line per configuration, basic Skitgubbe with 3 players first, then 2
+and 4 players, then every other preset at its usual player count:
+    skitgubbe 3p: N games/s, N actions/s, N us/action, N actions/game, R x basic
+where R is the time per action relative to basic Skitgubbe with 3 players.
 
 Usage: python benchmarks/bench_engine.py [--seconds S]
 """
@@ -12,10 +14,11 @@ import argparse
 import random
 import time
 
-from skitgubbe_core import Game
+from skitgubbe_core import PRESETS, Game
 from skitgubbe_core.simulate import DEFAULT_MAX_MOVES
 
-CONFIGS = [("skitgubbe", 3), ("skitgubbe", 2), ("skitgubbe", 4)]
+CONFIGS = [("skitgubbe", 3), ("skitgubbe", 2), ("skitgubbe", 4)] + [
+    (name, p.usual_players) for name, p in PRESETS.items() if name != "skitgubbe"]
 
 
 def measure(variant: str, players: int, seconds: float) -> tuple[int, int, float]:
@@ -37,12 +40,16 @@ def measure(variant: str, players: int, seconds: float) -> tuple[int, int, float
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    ap.add_argument("--seconds", type=float, default=1.5, help="time per configuration")
     args = ap.parse_args()
+    basic = None
     for variant, players in CONFIGS:
         games, actions, elapsed = measure(variant, players, args.seconds)
+        per_action = elapsed / actions
+        basic = basic or per_action
         print(f"{variant} {players}p: {games / elapsed:,.0f} games/s, {actions / elapsed:,.0f} actions/s, "
-              f"{elapsed / actions * 1e6:.2f} us/action, {actions / games:.0f} actions/game", flush=True)
+              f"{per_action * 1e6:.2f} us/action, {actions / games:.0f} actions/game, "
+              f"{per_action / basic:.2f} x basic", flush=True)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ _PASS = tuple(Action(p, PASS) for p in range(16))
 def _rank_of(cards: tuple[Card, ...]) -> int:
     """A play's rank: its card's rank, a true set's rank, or -1 for mixed cards."""
     rank = cards[0] >> 2
+    if len(cards) == 1:
+        return rank
     return rank if all(c >> 2 == rank for c in cards) else -1
 
 

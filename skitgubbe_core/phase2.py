@@ -4,6 +4,8 @@ follow-suit, lowest pick-ups, Blåmattis, trump-ends-trick and dreck."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, suit_symbol
 from .events import Event
@@ -84,42 +86,68 @@ def _dreck(s: State, leader: int, events: list) -> None:
     events.append(Event("dreck", needy[0], tuple(pool), None, deals, "dreck"))
 
 
-def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
-    """Every run (consecutive ranks, one suit) the variant allows, low card first."""
-    minimum = _MIN_RUN[mode]
+@lru_cache(maxsize=1 << 16)
+def _suit_runs(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], ...]:
+    """Every run the variant allows among ``cards`` (one suit, sorted), low card first.
+    Cached: a suit's cards in a hand change slowly, and recur."""
+    minimum = _MIN_RUN.get(mode, 0)
+    if not minimum or len(cards) < minimum:
+        return ()
     runs = []
-    for suit in range(4):
-        cards = sorted(c for c in hand if c & 3 == suit)
-        start = 0
-        for i in range(1, len(cards) + 1):
-            if i == len(cards) or cards[i] != cards[i - 1] + 4:
+    start = 0
+    for i in range(1, len(cards) + 1):
+        if i == len(cards) or cards[i] != cards[i - 1] + 4:
+            if i - start >= minimum:
                 segment = cards[start:i]
-                for a in range(len(segment)):
-                    if mode == "runs-from-two" and segment[a] >> 2 != 0:
+                firsts = range(1) if mode == "runs-from-two" else range(len(segment))
+                for a in firsts:
+                    if mode == "runs-from-two" and segment[0] >> 2 != 0:
                         break
                     for b in range(a + minimum, len(segment) + 1):
                         runs.append(tuple(segment[a:b]))
-                start = i
-    return runs
+            start = i
+    return tuple(runs)
 
 
-def beats(play: tuple[Card, ...], top: tuple[Card, ...], trump: int | None,
-          anti: int | None, rules: Rules, hand: list[Card]) -> bool:
-    """Rule 9 and its variants: a higher card or run of the same suit, or a trump
-    play on a non-trump that is not an anti-trump (under follow-suit only when void)."""
-    suit, top_suit = play[0] & 3, top[0] & 3
-    if suit == top_suit:
-        if rules.run_order == "lowest-above-highest":
-            return play[0] > top[-1]
-        return play[-1] > top[-1]
-    if suit != trump or top_suit == anti:
-        return False
-    return rules.beat != "follow-suit" or all(c & 3 != top_suit for c in hand)
+def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
+    """Every run in ``hand`` that the variant allows."""
+    by_suit: list[list[Card]] = [[], [], [], []]
+    for c in sorted(hand):
+        by_suit[c & 3].append(c)
+    return [run for cards in by_suit if len(cards) > 1 for run in _suit_runs(tuple(cards), mode)]
 
 
-def _simple(rules: Rules) -> bool:
-    return (rules.phase2_plays == "single" and rules.beat == "any-trump"
-            and rules.anti_trumps == "none")
+_RUN_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = tuple({} for _ in PLAY_ROWS)
+"""Shared run actions, per player."""
+
+
+def _actions(p: int, singles: list[Card], runs) -> list[Action]:
+    row = PLAY_ROWS[p]
+    actions = [row[c] for c in singles]
+    if runs:
+        known = _RUN_ACTIONS[p]
+        for run in runs:
+            action = known.get(run)
+            if action is None:
+                action = known[run] = Action(p, PLAY, run)
+            actions.append(action)
+    return actions
+
+
+def _legal_singles(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Action]:
+    """The common case, kept fast: single cards, any trump beats a non-trump."""
+    row = PLAY_ROWS[p]
+    if not s.table:
+        return [row[c] for c in hand]
+    top = s.table[-1][1][-1]
+    suit = top & 3
+    trump = s.trump
+    if suit == trump or (rules.anti_trumps != "none" and suit == anti_suit(rules, trump)):
+        actions = [row[c] for c in hand if c > top and c & 3 == suit]
+    else:
+        actions = [row[c] for c in hand if (c > top and c & 3 == suit) or c & 3 == trump]
+    actions.append(PICK_UP_ACTIONS[p])
+    return actions
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
@@ -128,29 +156,36 @@ def legal(s: State, rules: Rules) -> list[Action]:
     hand = s.hands[p]
     if not hand:
         return [PICK_UP_ACTIONS[p]]
-    row = PLAY_ROWS[p]
-    if _simple(rules):
-        if not s.table:
-            return [row[c] for c in hand]
-        top = s.table[-1][1][-1]
-        suit = top & 3
-        trump = s.trump
-        if suit == trump:
-            actions = [row[c] for c in hand if c > top and c & 3 == suit]
-        else:
-            actions = [row[c] for c in hand if (c > top and c & 3 == suit) or c & 3 == trump]
-        actions.append(PICK_UP_ACTIONS[p])
-        return actions
-    plays = [(c,) for c in hand]
-    if rules.phase2_plays != "single":
-        plays += _runs(hand, rules.phase2_plays)
-    if s.table:
-        top = s.table[-1][1]
-        anti = anti_suit(rules, s.trump)
-        plays = [pl for pl in plays if beats(pl, top, s.trump, anti, rules, hand)]
-    actions = [row[pl[0]] if len(pl) == 1 else Action(p, PLAY, pl) for pl in plays]
-    if s.table:
-        actions.append(PICK_UP_ACTIONS[p])
+    mode = rules.phase2_plays
+    if mode == "single" and rules.beat == "any-trump":
+        return _legal_singles(s, rules, p, hand)
+    if not s.table:
+        return _actions(p, hand, _runs(hand, mode))
+    top = s.table[-1][1]
+    top_suit, high = top[0] & 3, top[-1]
+    trump = s.trump
+    same: list[Card] = []
+    trumps: list[Card] = []
+    for c in hand:
+        suit = c & 3
+        if suit == top_suit:
+            same.append(c)
+        elif suit == trump:
+            trumps.append(c)
+    same.sort()
+    singles = [c for c in same if c > high]
+    if rules.run_order == "lowest-above-highest":
+        runs = list(_suit_runs(tuple(singles), mode))
+    else:
+        runs = [r for r in _suit_runs(tuple(same), mode) if r[-1] > high]
+    if (trumps and top_suit != trump
+            and (rules.anti_trumps == "none" or top_suit != anti_suit(rules, trump))
+            and (rules.beat != "follow-suit" or not same)):
+        trumps.sort()
+        singles += trumps
+        runs += _suit_runs(tuple(trumps), mode)
+    actions = _actions(p, singles, runs)
+    actions.append(PICK_UP_ACTIONS[p])
     return actions
 
 

@@ -275,6 +275,7 @@ class Preset:
     min_players: int
     max_players: int
     options: tuple[tuple[str, str], ...] = ()
+    usual_players: int = 3
 
     @property
     def citation(self) -> str:
@@ -282,9 +283,10 @@ class Preset:
 
 
 def _preset(name: str, title: str, region: str, evidence: str, sources: tuple[str, ...],
-            summary: str, players: tuple[int, int], **options: str) -> Preset:
+            summary: str, players: tuple[int, int], usual: int = 3, **options: str) -> Preset:
+    """``players`` is the range the sources allow, ``usual`` the count they favour."""
     return Preset(name, title, region, evidence, sources, summary, players[0], players[1],
-                  tuple(options.items()))
+                  tuple(options.items()), usual)
 
 
 _SKITGUBBE = ("pagat", "pagat-sv", "se-house", "se-faq")
@@ -334,16 +336,16 @@ PRESETS: dict[str, Preset] = {
                 turn_from_stock="never"),
         _preset("mattis", "Mattis", "Norway", DOCUMENTED, ("cappelens", "pagat-sv", "pagat"),
                 "Everyone plays to phase-1 tricks, ties replayed; runs and lowest pick-up in "
-                "phase 2; Blåmattis.", (2, 8), **_MATTIS),
+                "phase 2; Blåmattis.", (2, 8), 4, **_MATTIS),
         _preset("mattis-blamattis-loses", "Mattis: Blåmattis loses", "Norway", DOCUMENTED,
                 ("pagat-sv",), "Mattis, but a player with no cards after phase 1 loses at once.",
-                (2, 8), **{**_MATTIS, "empty_hand_after_phase1": "loses"}),
+                (2, 8), 4, **{**_MATTIS, "empty_hand_after_phase1": "loses"}),
         _preset("mattis-any-tie", "Mattis: every tie replayed", "Norway", DOCUMENTED,
                 ("pagat-sv",), "Mattis, but any tie in phase 1 is replayed, not only for highest.",
-                (2, 8), **_MATTIS, tie_scope="any"),
+                (2, 8), 4, **_MATTIS, tie_scope="any"),
         _preset("mattis-runs-of-three", "Mattis: runs of three", "Norway", DOCUMENTED,
                 ("pagat-sv", "cappelens"), "Mattis, but runs need three or more cards.", (2, 8),
-                **{**_MATTIS, "phase2_plays": "runs-of-three"}),
+                4, **{**_MATTIS, "phase2_plays": "runs-of-three"}),
         _preset("atlanta", "Atlanta", "Atlanta, Georgia, USA", DOCUMENTED, ("reed", "pagat",
                                                                               "pagat-sv"),
                 "Three players; all play; forced bounce and sloughing; dreck; pick up the whole "
@@ -356,19 +358,19 @@ PRESETS: dict[str, Preset] = {
                 "options as basic Skitgubbe).", (2, 4)),
         _preset("koira", "Koira", "Finland", DOCUMENTED, ("pagat-sv",),
                 "3-8 players; all play, ties replayed; empty hands skipped until every card is "
-                "played; runs and lowest pick-up in phase 2.", (3, 8), **_KOIRA),
+                "played; runs and lowest pick-up in phase 2.", (3, 8), 4, **_KOIRA),
         _preset("koira-sorted-ties", "Koira: sorted tie redistribution", "Finland", DOCUMENTED,
                 ("pagat-sv",), "Koira, but tied cards go back to hand and the rest is sorted and "
-                "dealt to the tied players.", (3, 8), **_KOIRA, tie_rule="redistribute"),
+                "dealt to the tied players.", (3, 8), 4, **_KOIRA, tie_rule="redistribute"),
         _preset("koira-trump-ends-trick", "Koira: a trump ends the trick", "Finland", DOCUMENTED,
                 ("pagat-sv",), "Koira, but a trump on a non-trump ends the phase-2 trick.",
-                (3, 8), **_KOIRA, trump_ends_trick=YES),
+                (3, 8), 4, **_KOIRA, trump_ends_trick=YES),
         _preset("koira-runs-from-two", "Koira: runs from the two", "Finland", DOCUMENTED,
-                ("pagat-sv",), "Koira, but runs must start with a two.", (3, 8),
+                ("pagat-sv",), "Koira, but runs must start with a two.", (3, 8), 4,
                 **{**_KOIRA, "phase2_plays": "runs-from-two"}),
         _preset("koira-lowest-single", "Koira: pick up the lowest single card", "Finland",
                 DOCUMENTED, ("pagat-sv",), "Koira, but only the lowest single card is picked up, "
-                "even out of a run.", (3, 8), **{**_KOIRA, "pick_up": "lowest-single"}),
+                "even out of a run.", (3, 8), 4, **{**_KOIRA, "pick_up": "lowest-single"}),
     )
 }
 
