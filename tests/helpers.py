@@ -6,9 +6,16 @@ from skitgubbe_core import Game, Rules
 from skitgubbe_core.cards import parse_cards
 
 
-def game(start: dict, players: str = "ABC", **options: str) -> Game:
-    """A game of basic Skitgubbe (with ``options``) from a ``start`` position."""
-    return Game(list(players), Rules.preset("skitgubbe", **options), start=start)
+def game(start: dict, players: str = "ABC", preset: str = "skitgubbe", seed: int | None = None,
+         **options: str) -> Game:
+    """A game of ``preset`` (basic Skitgubbe unless named, with ``options``) from a
+    ``start`` position."""
+    return Game(list(players), Rules.preset(preset, **options), start=start, seed=seed)
+
+
+def texts(g: Game) -> set[str]:
+    """The legal actions as text, e.g. ``{'play 7♥ 8♥', 'pick up'}``."""
+    return {a.text for a in g.legal_actions()}
 
 
 def cards(text: str) -> list:

@@ -1,0 +1,110 @@
+"""Rulesets as data: presets with their provenance, options with their sources,
+combinations, differences, player counts; every preset played at every player
+count it allows."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, SOURCES, Game, Rules, RulesError, record
+from skitgubbe_core.events import _TEMPLATES
+from skitgubbe_core.rules import DOCUMENTED, HOUSE_RULE, RECONSTRUCTION
+from skitgubbe_core.cli import main
+
+EXPECTED_PRESETS = {
+    "skitgubbe", "skitgubbe-sequences", "skitgubbe-anti-trumps", "skitgubbe-clubs-anti-trumps",
+    "skitgubbe-electric-clubs", "skitgubbe-follow-suit", "skitgubbe-sets", "mas", "mattis",
+    "mattis-blamattis-loses", "mattis-any-tie", "mattis-runs-of-three", "atlanta", "myllymatti",
+    "koira", "koira-sorted-ties", "koira-trump-ends-trick", "koira-runs-from-two",
+    "koira-lowest-single"}
+
+
+def test_exactly_the_named_presets_exist_with_sources_region_and_evidence():
+    assert set(PRESETS) == EXPECTED_PRESETS
+    for p in PRESETS.values():
+        assert p.sources and all(s in SOURCES for s in p.sources)
+        assert p.region and p.summary and p.evidence in (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION)
+        assert p.min_players <= p.usual_players <= p.max_players
+        Rules.preset(p.name)
+
+
+def test_every_option_choice_has_a_description_and_known_sources():
+    for option in OPTIONS.values():
+        assert option.default in [c.value for c in option.choices]
+        for choice in option.choices:
+            assert choice.description and choice.sources
+            assert all(s in SOURCES for s in choice.sources)
+
+
+def test_every_rule_and_event_kind_is_explained_with_sources():
+    for rule in RULEBOOK.values():
+        assert rule.summary and rule.citation
+    import inspect
+    from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
+    used = set()
+    for module in (phase1, phase1_all, phase1_mas, phase2):
+        used |= set(__import__("re").findall(r'Event\(\s*"([a-z0-9-]+)"', inspect.getsource(module)))
+        for rule in __import__("re").findall(r'Event\([^)]*"([a-z0-9-]+)"\)', inspect.getsource(module)):
+            assert rule in RULEBOOK, rule
+    assert used <= set(_TEMPLATES)
+
+
+def test_a_combination_no_source_describes_says_so():
+    rules = Rules.preset("mattis", anti_trumps="clubs")
+    assert not rules.is_documented
+    assert rules.describe() == "mattis (anti_trumps=clubs; a combination no source describes)"
+    assert Rules.preset("mattis").is_documented
+
+
+def test_the_difference_between_two_rulesets_is_data():
+    diff = Rules.preset("skitgubbe").difference(Rules.preset("koira"))
+    assert diff == {"phase1_tricks": ("pairs", "all-play"), "phase1_end": ("no-card", "all-played"),
+                    "phase2_plays": ("single", "runs"), "pick_up": ("top", "lowest")}
+
+
+def test_options_that_need_each_other_are_refused_with_what_they_need():
+    with pytest.raises(RulesError, match="phase1_plays=sets needs phase1_tricks=all-play, not pairs"):
+        Rules.preset("skitgubbe", phase1_plays="sets")
+    with pytest.raises(RulesError, match="exchange_two=yes needs turned_up_trump=yes"):
+        Rules.preset("skitgubbe", exchange_two="yes")
+
+
+@pytest.mark.parametrize("name, count, allowed", [
+    ("skitgubbe", 5, "2-4"), ("atlanta", 2, "3-3"), ("koira", 9, "3-8"), ("mattis", 9, "2-8")])
+def test_player_counts_outside_the_sources_quote_the_allowed_range(name, count, allowed):
+    with pytest.raises(RulesError, match=f"is for {allowed} players .*, not {count}"):
+        Game([f"P{i}" for i in range(count)], name, seed=1)
+
+
+def test_variants_command_lists_every_preset_with_region_evidence_and_sources(capsys):
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    for name, p in PRESETS.items():
+        assert f"{name}: {p.title}" in out
+        assert f"{p.region}; {p.evidence}" in out
+    assert "reconstruction" in out and "house rule" in out
+
+
+def test_play_accepts_any_preset_and_player_count(capsys):
+    assert main(["play", "--variant", "koira", "--players", "6", "--seed", "2", "--quiet"]) == 0
+    assert "koira, 6 players, seed 2" in capsys.readouterr().out
+
+
+CASES = [(name, n) for name, p in PRESETS.items()
+         for n in range(p.min_players, p.max_players + 1)]
+
+
+@pytest.mark.parametrize("name, players", CASES)
+def test_every_preset_at_every_player_count_keeps_its_cards_and_replays(name, players):
+    for seed in range(4):
+        game = Game(players, name, seed=seed)
+        start = Counter(game.all_cards())
+        rng = random.Random(seed)
+        while not game.is_over and game.move_count < 4000:
+            legal = game.legal_actions()
+            assert legal
+            game.play(rng.choice(legal))
+            assert Counter(game.all_cards()) == start
+        again = record.from_record(record.to_record(game))
+        assert again.snapshot() == game.snapshot()
