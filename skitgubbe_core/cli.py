@@ -7,16 +7,15 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from typing import Sequence
 
 from . import examples, record, scenario
-from .bots import RandomBot
 from .errors import FileFormatError, SkitgubbeError
 from .events import Step
-from .game import Game
 from .rules import OPTIONS, PRESETS, Rules
-from .simulate import DEFAULT_MAX_MOVES, play_out
+from .simulate import DEFAULT_MAX_MOVES, random_game
 from .sources import cite
 
 
@@ -52,12 +51,12 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = Game(args.players, _rules(args), seed=args.seed)
-    print(f"{game.rules.describe()}, {len(game.players)} players, seed {game.seed}")
-    bots = [RandomBot(game.seed * 16 + p) for p in range(len(game.players))]
-    show = None if args.quiet else (lambda step: print("\n".join(narrate(step, game.players))))
-    finished = play_out(game, bots, args.max_moves, show)
-    if finished:
+    rules = _rules(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    print(f"{rules.describe()}, {args.players} players, seed {seed}")
+    show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
+    game = random_game(args.players, rules, seed, args.max_moves, show)
+    if game.is_over:
         print(f"{game.players[game.loser]} is the Skitgubbe after {game.move_count} moves.")
     else:
         print(f"Unfinished: stopped after {game.move_count} moves (the cap; random play can cycle).")

@@ -23,6 +23,7 @@ from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
 from .state import State
+from .view import position_html
 from . import phase1, phase1_all, phase1_mas, phase2
 
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
@@ -309,6 +310,10 @@ class Game:
         for action in self.actions[:moves]:
             game._apply(action)
         return game
+
+    def _repr_html_(self) -> str:
+        """The table as HTML, so a notebook cell showing a game draws it."""
+        return position_html(self)
 
     def __repr__(self) -> str:
         s = self._state

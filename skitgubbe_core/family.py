@@ -1,0 +1,117 @@
+"""The family of games as data: history, lineage, the sources' disagreements and a
+glossary.  The notebooks turn these into tables and a family tree."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Milestone(NamedTuple):
+    when: str
+    what: str
+    sources: tuple[str, ...]
+
+
+HISTORY: tuple[Milestone, ...] = (
+    Milestone("1808", "Myllymatti is mentioned in Finland: the oldest trace of the family.",
+              ("de-summary",)),
+    Milestone("1800s", "Myllymatti appears in several Finnish newspaper articles; it is played "
+              "in Ostrobothnia (Pohjanmaa), where it still is.", ("pagat-sv", "seres")),
+    Milestone("1907", "A photograph shows people playing Myllymatti on a boat trip between "
+              "Vihti and Lohja.", ("pagat-sv",)),
+    Milestone("1949", "Swedish rules are first printed, under the name Mas.", ("de-summary",)),
+    Milestone("1975", "Kortoxen describes Mas with turned-up trump.", ("kortoxen",)),
+    Milestone("1982-1987", "64 Kortspel and 54 Kortspel, then the Norwegian Cappelens "
+              "Kortspillbok with Mattis.", ("cappelens",)),
+    Milestone("1994-1996", "Parlett and Glimne describe playing sequences.", ("parlett",
+                                                                            "glimne")),
+    Milestone("1999", "Anti-trumps reported from Kortspegeln in Borås.", ("green",)),
+    Milestone("today", "Skitgubbe is one of Sweden's most played card games; American "
+              "versions (Atlanta, UCLA, CalTech) allow up to seven players.",
+              ("de-summary", "pagat")),
+)
+
+LINEAGE: tuple[tuple[str, str], ...] = (
+    ("Myllymatti\n(Finland, 1808)", "Skitgubbe / Mas\n(Sweden, printed 1949)"),
+    ("Myllymatti\n(Finland, 1808)", "Koira\n(Finland)"),
+    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "Mas, turned-up trump\n(Kortoxen 1975)"),
+    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "Sequences,\nanti-trumps"),
+    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "German summary\n(sets)"),
+    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "Mattis\n(Norway)"),
+    ("Koira\n(Finland)", "Mattis\n(Norway)"),
+    ("Mattis\n(Norway)", "Atlanta\n(USA)"),
+)
+"""(older, younger) pairs: who descends from, or is close kin of, whom, as the sources
+suggest (pagat.com Swedish edition: Myllymatti the probable ancestor; Koira later and
+close to Mattis; Atlanta a Mattis for three)."""
+
+
+class Disagreement(NamedTuple):
+    point: str
+    readings: str
+    default: str
+    option: str | None
+    example: str | None
+
+
+DISAGREEMENTS: tuple[Disagreement, ...] = (
+    Disagreement("turning the stock card", "pagat.com (English), common-disputes page: only "
+                 "while more than one card remains; pagat.com (Swedish): while at least one "
+                 "remains", "more than one", "turn_from_stock", "disagreement-turn-last-card"),
+    Disagreement("the trump card", "pagat.com: drawn and kept face down; house-rules page: left "
+                 "lying until the hands are played out; German summary: laid aside, phase 1 "
+                 "ends with that trick", "kept face down beside its drawer", None, None),
+    Disagreement("end of phase 1", "pagat.com: until someone to play has no card; common "
+                 "disputes: until someone cannot answer; German summary: with the trick of the "
+                 "last draw; Mas: once the trick in progress is done", "no card to play",
+                 "phase1_end", None),
+    Disagreement("last trick of phase 1", "pagat.com (English): a bounce is taken back; "
+                 "pagat.com (Swedish): an incomplete trick is taken back", "bounce",
+                 "last_trick", "disagreement-last-trick"),
+    Disagreement("trumping in phase 2", "pagat.com, common disputes: any trump beats a "
+                 "non-trump, and you may always pick up; house-rules page: follow suit, trump "
+                 "only when void", "any trump", "beat", "disagreement-trumping"),
+    Disagreement("what is picked up", "Skitgubbe: the top card only; Mattis, Koira: the lowest "
+                 "(first) card or run; Atlanta: the whole lowest unbroken run", "the top card",
+                 "pick_up", "disagreement-pick-up"),
+    Disagreement("phase-1 trick size", "Skitgubbe, Myllymatti, Mas: two players; Mattis, "
+                 "Koira, Atlanta, German summary: everyone", "two players", "phase1_tricks",
+                 None),
+    Disagreement("the lead in pick-up case 5", "the sources' text says B, who has no cards; "
+                 "the rules give C", "C", None, "pickup-case-5"),
+    Disagreement("who leads after a trick completed by a player going out", "common disputes: "
+                 "the next player on the left; our alternative: the player beaten last",
+                 "the next player on the left", "lead_after_going_out",
+                 "disagreement-lead-after-going-out"),
+    Disagreement("players", "Skitgubbe: 2-4; Mattis: nearly unlimited; Koira: 3-8; Atlanta: "
+                 "3", "as each ruleset's sources say", None, None),
+    Disagreement("history", "pagat.com (Swedish): Myllymatti in 19th-century newspapers; German "
+                 "summary: Myllymatti mentioned 1808, Swedish rules printed 1949 as Mas",
+                 "both", None, None),
+)
+
+
+GLOSSARY: tuple[tuple[str, str, str], ...] = (
+    ("stick", "Swedish", "trick"),
+    ("Stich", "German", "trick"),
+    ("stunsa, studs", "Swedish", "bounce: a tie in phase 1"),
+    ("talong, stock, plockhög", "Swedish", "the stock"),
+    ("Talon", "German", "the stock"),
+    ("trumf", "Swedish", "trump"),
+    ("Trumpf", "German", "trump"),
+    ("mot-trumf", "Swedish", "anti-trump"),
+    ("elektrisk klöver", "Swedish", "electric clubs: clubs as anti-trumps"),
+    ("krypa, ducka", "Swedish", "to duck (not allowed in phase 2)"),
+    ("ta upp", "Swedish", "to pick up"),
+    ("aufnehmen", "German", "to pick up"),
+    ("given", "Swedish", "the deal"),
+    ("Skitgubbe", "Swedish", "the loser ('dirty old man', unwashed rather than obscene)"),
+    ("Mas, Mattis", "Swedish, Norwegian", "the loser: 'fool'"),
+    ("Mjölnarmatte", "Swedish", "another name for Skitgubbe"),
+    ("Myllymatti", "Finnish", "the Finnish ancestor game ('miller Matti')"),
+    ("Koira", "Finnish", "'dog': a Finnish relative; the loser may have to bark"),
+    ("Blåmattis", "Norwegian", "a Mattis player with no cards after phase 1"),
+    ("Mattishatt", "Norwegian", "the hat the loser wears"),
+    ("Dreck", "English (Atlanta)", "the low cards pooled for redistribution"),
+    ("slough", "English (Atlanta)", "to add extra cards equal to a losing card"),
+)

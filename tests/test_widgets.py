@@ -1,0 +1,113 @@
+"""Widgets without a browser: build them, press their buttons, move their sliders,
+and look at what they show."""
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from skitgubbe_core import Game, examples, record  # noqa: E402
+from skitgubbe_core.simulate import random_game  # noqa: E402
+from skitgubbe_widgets import PlayTable, RuleSwitcher, Stepper, card_html  # noqa: E402
+from skitgubbe_widgets import tables  # noqa: E402
+
+
+def test_a_card_has_rank_suit_text_presentation_and_an_accessible_label():
+    from skitgubbe_core import parse_card
+    html = card_html(parse_card("10H"))
+    assert 'aria-label="ten of hearts"' in html and "10<" in html and "♥\ufe0e" in html
+    four = card_html(parse_card("QC"), deck="four-colour")
+    assert "color:#6a2c91" in four and "♣\ufe0e" in four
+
+
+def test_a_game_displays_itself_as_html_with_names_escaped():
+    game = Game(["<i>Ann</i>", "Bo", "Cai"], seed=2)
+    html = game._repr_html_()
+    assert "&lt;i&gt;Ann&lt;/i&gt;" in html and "<i>Ann" not in html
+    assert "<svg" not in html and "The table is empty." in html
+
+
+def test_stepper_buttons_and_slider_move_through_the_steps():
+    s = Stepper("pickup-case-5")
+    assert s.slider.max == 4 and s.slider.value == 0 and s.back.disabled
+    assert "Start." in s.narration.value
+    s.next.click()
+    assert s.slider.value == 1 and "A leads 9♥" in s.narration.value
+    s.last.click()
+    assert s.slider.value == 4 and s.next.disabled
+    assert "the lead passes to C" in s.narration.value
+    s.back.click()
+    assert s.slider.value == 3
+    s.first.click()
+    assert s.slider.value == 0
+
+
+def test_stepper_back_and_forth_shows_the_same_pictures():
+    s = Stepper(random_game(3, seed=4))
+    seen = {}
+    for i in list(range(s.slider.max + 1)) + list(range(s.slider.max, -1, -7)):
+        s.slider.value = i
+        seen.setdefault(i, (s.board.value, s.narration.value))
+        assert seen[i] == (s.board.value, s.narration.value)
+
+
+def test_stepper_one_players_view_hides_the_other_hands():
+    s = Stepper("stunsa-seven", viewer="A")
+    assert 'aria-label="3 face-down cards"' in s.board.value
+    s.view.value = "everyone's cards"
+    assert "face-down cards" not in s.board.value.split("Stock")[0].split("won in phase 1")[1] \
+        or 'aria-label="3 face-down cards"' not in s.board.value
+
+
+def test_stepper_accepts_records_scenarios_and_games():
+    game = random_game(3, seed=9)
+    assert Stepper(record.to_record(game)).slider.max == game.move_count
+    assert Stepper(examples.load("stunsa-chain")).slider.max == 6
+    assert Stepper(game).slider.max == game.move_count
+    with pytest.raises(TypeError, match="cannot step through int"):
+        Stepper(5)
+
+
+def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
+    t = PlayTable(seed=3)
+    offered = {b.description for b in t.moves.children}
+    assert offered == {a.text for a in t.game.legal_actions()}
+    assert t.game.to_play == 0
+    t.play("play ZZ")
+    assert "Not allowed" in t.message.value and "is not a card" in t.message.value
+    t.play("pick up")
+    assert "there is nothing to pick up in phase 1" in t.message.value
+    before = t.game.move_count
+    t.moves.children[0].click()
+    assert t.game.move_count > before and t.message.value == ""
+    assert t.game.to_play == 0 or t.game.is_over
+
+
+def test_play_table_plays_a_whole_game_by_buttons():
+    t = PlayTable("koira", players=("Alex", "Bo", "Cai", "Dan"), seed=5)
+    while not t.game.is_over and t.game.move_count < 3000:
+        t.moves.children[0].click()
+    assert t.game.is_over and t.submit.disabled
+    assert "Skitgubbe" in t.board.value
+
+
+def test_rule_switcher_shows_each_reading_side_by_side():
+    r = RuleSwitcher("disagreement-trumping", "beat")
+    assert r.values == ["any-trump", "follow-suit"]
+    (_, any_text), (_, follow_text) = r.boards
+    assert "B beats 8♥ with 2♠" in any_text.value
+    assert "Refused under this reading" in follow_text.value
+    assert "must follow suit" in follow_text.value
+    r.slider.value = 0
+    assert "Start." in any_text.value and "Start." in follow_text.value
+
+
+def test_tables_and_family_tree():
+    variants = tables.variants_table()
+    assert len(variants) == 19 and variants.loc["koira", "players"] == "3-8"
+    assert "pick_up = lowest" in variants.loc["mattis", "differs from basic Skitgubbe in"]
+    assert len(tables.disagreements_table()) >= 8
+    assert "Blåmattis" in tables.glossary_table().index
+    assert tables.history_table().index[0] == "1808"
+    assert len(tables.options_table()) > 40
+    labels = {t.get_text().split("\n")[0] for t in tables.family_tree().axes[0].texts}
+    assert {"Myllymatti", "Koira", "Mattis", "Atlanta", "Skitgubbe / Mas"} <= labels

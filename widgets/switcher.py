@@ -1,0 +1,66 @@
+"""The rule switcher: one position and its moves under each reading of a rule."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+from skitgubbe_core import OPTIONS, Game, IllegalActionError, Rules, examples, scenario
+from skitgubbe_core.sources import cite
+from skitgubbe_core.view import position_html, step_html
+
+Page = tuple[str, str]
+
+
+class RuleSwitcher(w.VBox):
+    """Replay a scenario (or built-in example) under every choice of ``option`` (or
+    the ``values`` given), side by side, with one slider for all.  A move that a
+    reading forbids is shown as refused, with the reason."""
+
+    def __init__(self, source: Any, option: str, values: Sequence[str] | None = None) -> None:
+        sc = examples.load(source) if isinstance(source, str) else source
+        self.option = OPTIONS[option]
+        self.values = list(values or [c.value for c in self.option.choices])
+        base = sc.game().rules
+        self.pages = [_replay(sc, base.replace(**{option: v})) for v in self.values]
+        steps = max(len(pages) for pages in self.pages) - 1
+        self.slider = w.IntSlider(value=steps, min=0, max=steps, description="step")
+        self.boards = [(w.HTML(), w.HTML()) for _ in self.values]
+        columns = [w.VBox([w.HTML(self._heading(v)), board, narration],
+                          layout=w.Layout(width=f"{96 // len(self.values)}%"))
+                   for v, (board, narration) in zip(self.values, self.boards)]
+        super().__init__([w.HTML(f"<h4>{escape(sc.title)}</h4>"), self.slider, w.HBox(columns)])
+        self.slider.observe(self._show, names="value")
+        self._show()
+
+    def _heading(self, value: str) -> str:
+        choice = self.option.choice(value)
+        return (f"<b>{escape(self.option.name)} = {escape(value)}</b><br>"
+                f"{escape(choice.description)}<br><small>{escape(choice.evidence)}: "
+                f"{escape(cite(choice.sources))}</small>")
+
+    def _show(self, change: Any = None) -> None:
+        i = self.slider.value
+        for (board, narration), pages in zip(self.boards, self.pages):
+            board.value, narration.value = pages[min(i, len(pages) - 1)]
+
+    def __repr__(self) -> str:
+        return f"RuleSwitcher({self.option.name!r}: {', '.join(self.values)})"
+
+
+def _replay(sc: scenario.Scenario, rules: Rules) -> list[Page]:
+    """The pages (position, narration) of the scenario's moves under ``rules``, up to
+    and including the first refused move."""
+    game = Game(sc.players, rules, start=sc.data["start"], seed=sc.data.get("seed"))
+    pages = [(position_html(game), step_html(None, game.players, sc.title))]
+    for text in sc.moves:
+        try:
+            step = game.play(text)
+        except IllegalActionError as err:
+            pages.append((position_html(game), '<div style="color:#a00"><b>Refused under this '
+                          f"reading:</b> {escape(str(err))}</div>"))
+            break
+        pages.append((position_html(game), step_html(step, game.players)))
+    return pages
