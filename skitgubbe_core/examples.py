@@ -1,6 +1,6 @@
 """The built-in worked examples, shipped as scenario files in ``scenarios/``.
 
->>> names()[:2]
+>>> [n for n in names() if n.startswith("pickup")][:2]
 ['pickup-case-1', 'pickup-case-2']
 >>> load("stunsa-seven").title
 'Stunsa example, answer 3: B plays a seven - stunsa'
@@ -26,13 +26,18 @@ def names() -> list[str]:
     return sorted(f.name[:-5] for f in _FOLDER.iterdir() if f.name.endswith(".json"))
 
 
-def load(name: str) -> _scenario.Scenario:
-    """The built-in example ``name`` as a parsed scenario."""
+def text(name: str) -> str:
+    """The scenario file of the built-in example ``name``, as JSON text: a model for
+    writing your own."""
     if name not in names():
         raise UnknownExampleError(
             f"no built-in example is called {name!r}; 'skitgubbe example --list' lists them")
-    text = (_FOLDER / f"{name}.json").read_text(encoding="utf-8")
-    return _scenario.parse(json.loads(text), file=f"{name}.json")
+    return (_FOLDER / f"{name}.json").read_text(encoding="utf-8")
+
+
+def load(name: str) -> _scenario.Scenario:
+    """The built-in example ``name`` as a parsed scenario."""
+    return _scenario.parse(json.loads(text(name)), file=f"{name}.json")
 
 
 def catalogue() -> list[tuple[str, str]]:
