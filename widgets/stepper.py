@@ -10,11 +10,12 @@ import ipywidgets as w
 from skitgubbe_core.view import position_html, step_html
 
 from .sources import resolve
+from .static import StaticPicture
 
 EVERYONE = "everyone's cards"
 
 
-class Stepper(w.VBox):
+class Stepper(StaticPicture, w.VBox):
     """Step through ``source`` (a game, record, scenario or example name).
 
     ``viewer`` shows the table as one player sees it (others' hands face down);
@@ -70,6 +71,9 @@ class Stepper(w.VBox):
         self.board.value, self.narration.value = self.pages[i]
         self.first.disabled = self.back.disabled = i == 0
         self.next.disabled = self.last.disabled = i == self.slider.max
+
+    def static_html(self) -> str:
+        return self.heading.value + self.board.value + self.narration.value
 
     def __repr__(self) -> str:
         return f"Stepper({self.title or self.game.rules.describe()!r}, {self.slider.max} steps)"

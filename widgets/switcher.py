@@ -11,10 +11,12 @@ from skitgubbe_core import OPTIONS, Game, IllegalActionError, Rules, examples, s
 from skitgubbe_core.sources import cite
 from skitgubbe_core.view import position_html, step_html
 
+from .static import StaticPicture
+
 Page = tuple[str, str]
 
 
-class RuleSwitcher(w.VBox):
+class RuleSwitcher(StaticPicture, w.VBox):
     """Replay a scenario (or built-in example) under every choice of ``option`` (or
     the ``values`` given), side by side, with one slider for all.  A move that a
     reading forbids is shown as refused, with the reason."""
@@ -31,7 +33,8 @@ class RuleSwitcher(w.VBox):
         columns = [w.VBox([w.HTML(self._heading(v)), board, narration],
                           layout=w.Layout(width=f"{96 // len(self.values)}%"))
                    for v, (board, narration) in zip(self.values, self.boards)]
-        super().__init__([w.HTML(f"<h4>{escape(sc.title)}</h4>"), self.slider, w.HBox(columns)])
+        self.heading = w.HTML(f"<h4>{escape(sc.title)}</h4>")
+        super().__init__([self.heading, self.slider, w.HBox(columns)])
         self.slider.observe(self._show, names="value")
         self._show()
 
@@ -45,6 +48,12 @@ class RuleSwitcher(w.VBox):
         i = self.slider.value
         for (board, narration), pages in zip(self.boards, self.pages):
             board.value, narration.value = pages[min(i, len(pages) - 1)]
+
+    def static_html(self) -> str:
+        cells = "".join(f'<td style="vertical-align:top">{self._heading(v)}{board.value}'
+                        f"{narration.value}</td>"
+                        for v, (board, narration) in zip(self.values, self.boards))
+        return f"{self.heading.value}<table><tr>{cells}</tr></table>"
 
     def __repr__(self) -> str:
         return f"RuleSwitcher({self.option.name!r}: {', '.join(self.values)})"

@@ -12,8 +12,10 @@ from skitgubbe_core.actions import Action
 from skitgubbe_core.bots import RandomBot
 from skitgubbe_core.view import position_html
 
+from .static import StaticPicture
 
-class PlayTable(w.VBox):
+
+class PlayTable(StaticPicture, w.VBox):
     """Play ``seat`` of a game of ``variant``; the other seats are random players.
 
     Only legal moves are offered as buttons; a move typed into the box that the rules
@@ -67,6 +69,9 @@ class PlayTable(w.VBox):
             buttons.append(button)
         self.moves.children = buttons
         self.entry.disabled = self.submit.disabled = game.is_over
+
+    def static_html(self) -> str:
+        return self.board.value + self.narration.value
 
     def __repr__(self) -> str:
         return f"PlayTable({self.game.rules.describe()!r}, seat {self.game.players[self.seat]!r})"

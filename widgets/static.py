@@ -1,0 +1,19 @@
+"""A static picture beside each live widget, for viewers that cannot run it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class StaticPicture:
+    """Mixin for widgets: besides the live view, the display carries ``static_html()``
+    as ``text/html``, which JupyterLab shows when the notebook is opened without a
+    kernel and which rendered pages (nbviewer, GitHub) show instead of nothing."""
+
+    def static_html(self) -> str:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = self.static_html()
+        return bundle
