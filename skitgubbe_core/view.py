@@ -1,6 +1,7 @@
 """HTML views of cards, positions and steps, shared by ``Game._repr_html_`` and the
 widgets.  Plain HTML and CSS (no SVG, no playing-card glyphs); every card carries an
-accessible label, and suit symbols are followed by U+FE0E so they never turn into
+accessible label (``aria-label``, and ``title``, which JupyterLab's sanitizer keeps in
+untrusted output), and suit symbols are followed by U+FE0E so they never turn into
 emoji.  Every name a user supplies is escaped.
 
 >>> from skitgubbe_core.cards import parse_card
@@ -41,10 +42,21 @@ CSS = (
 DECKS = {"two-colour": TWO_COLOUR, "four-colour": FOUR_COLOUR}
 
 
+def text_presentation(text: str) -> str:
+    """``text`` with U+FE0E after every suit symbol, so none is drawn as an emoji.
+
+    >>> text_presentation("play 7♦") == "play 7♦\ufe0e"
+    True
+    """
+    for symbol in SUIT_SYMBOLS:
+        text = text.replace(symbol, symbol + TEXT_STYLE)
+    return text
+
+
 def card_html(card: Card, deck: str = "two-colour") -> str:
     """One card as a labelled HTML span; ``deck`` is ``two-colour`` or ``four-colour``."""
     colour = DECKS[deck][card.suit]
-    return (f'<span class="sg-card" role="img" aria-label="{card.name}" '
+    return (f'<span class="sg-card" role="img" aria-label="{card.name}" title="{card.name}" '
             f'style="{_CARD_STYLE}color:{colour}">{card.label}'
             f'<span class="sg-suit">{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}</span></span>')
 
@@ -56,7 +68,8 @@ def cards_html(cards: Iterable[Card], deck: str = "two-colour") -> str:
 def backs_html(count: int, what: str = "card") -> str:
     """``count`` face-down cards as one labelled back with the number."""
     label = f"{count} face-down {what}{'s' if count != 1 else ''}"
-    return (f'<span class="sg-back" role="img" aria-label="{label}" style="{_BACK_STYLE}">'
+    return (f'<span class="sg-back" role="img" aria-label="{label}" title="{label}" '
+            f'style="{_BACK_STYLE}">'
             f'{count}</span>')
 
 

@@ -14,7 +14,8 @@ from skitgubbe_widgets import tables  # noqa: E402
 def test_a_card_has_rank_suit_text_presentation_and_an_accessible_label():
     from skitgubbe_core import parse_card
     html = card_html(parse_card("10H"))
-    assert 'aria-label="ten of hearts"' in html and "10<" in html and "♥\ufe0e" in html
+    assert 'aria-label="ten of hearts"' in html and 'title="ten of hearts"' in html
+    assert "10<" in html and "♥\ufe0e" in html
     four = card_html(parse_card("QC"), deck="four-colour")
     assert "color:#6a2c91" in four and "♣\ufe0e" in four
 
@@ -68,8 +69,9 @@ def test_stepper_accepts_records_scenarios_and_games():
 
 def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
     t = PlayTable(seed=3)
-    offered = {b.description for b in t.moves.children}
+    offered = {b.description.replace("\ufe0e", "") for b in t.moves.children}
     assert offered == {a.text for a in t.game.legal_actions()}
+    assert all("\ufe0e" in b.description for b in t.moves.children if "play" in b.description)
     assert t.game.to_play == 0
     t.play("play ZZ")
     assert "Not allowed" in t.message.value and "is not a card" in t.message.value

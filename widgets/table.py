@@ -10,7 +10,7 @@ import ipywidgets as w
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import Action
 from skitgubbe_core.bots import RandomBot
-from skitgubbe_core.view import position_html
+from skitgubbe_core.view import position_html, text_presentation
 
 from .static import StaticPicture
 
@@ -64,7 +64,8 @@ class PlayTable(StaticPicture, w.VBox):
         self.narration.value = "<ul>" + "".join(f"<li>{line}</li>" for line in self._lines) + "</ul>"
         buttons = []
         for action in game.legal_actions():
-            button = w.Button(description=action.text, layout=w.Layout(width="auto"))
+            button = w.Button(description=text_presentation(action.text),
+                              layout=w.Layout(width="auto"))
             button.on_click(lambda _, a=action: self.play(a))
             buttons.append(button)
         self.moves.children = buttons
