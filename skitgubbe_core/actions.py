@@ -52,6 +52,9 @@ PLAY_ROWS: tuple[tuple[Action, ...], ...] = tuple(
 
 TURN_ACTIONS = tuple(Action(p, TURN) for p in range(MAX_SEATS))
 PICK_UP_ACTIONS = tuple(Action(p, PICK_UP) for p in range(MAX_SEATS))
+PASS_ACTIONS = tuple(Action(p, PASS) for p in range(MAX_SEATS))
+EXCHANGE_ACTIONS = tuple(Action(p, EXCHANGE) for p in range(MAX_SEATS))
+STORE_ACTIONS = tuple(Action(p, STORE) for p in range(MAX_SEATS))
 
 
 def play_card(player: int, card: Card) -> Action:

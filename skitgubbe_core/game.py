@@ -291,13 +291,22 @@ class Game:
         return undone
 
     def replay(self) -> Iterator["Game"]:
-        """This game's positions from the start to now, as fresh games (step 0 first)."""
+        """This game's positions from the start to now, as independent games (step 0
+        first)."""
         game = self.copy_at(0)
-        yield game
+        yield game.copy()
         for action in self.actions:
-            game = game.copy_at(game.move_count)
             game._apply(action)
-            yield game
+            yield game.copy()
+
+    def copy(self) -> "Game":
+        """An independent copy of this game, history included."""
+        game = self.copy_at(0)
+        game._state = self._state.copy()
+        game._state.rng = random.Random()
+        game._state.rng.setstate(self._state.rng.getstate())
+        game._steps = list(self._steps)
+        return game
 
     def copy_at(self, moves: int) -> "Game":
         """A copy of this game after its first ``moves`` actions."""

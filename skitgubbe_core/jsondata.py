@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from .cards import Card, parse_card
 from .errors import CardError, FileFormatError
@@ -63,3 +64,14 @@ def document(data: Any, expected_format: str, what: str,
     if fmt != expected_format:
         raise error(f"unknown format {fmt!r}: expected {expected_format!r}", path="format")
     return data
+
+
+@contextmanager
+def naming(file: str | None) -> Iterator[None]:
+    """Errors about the JSON data read inside this block name ``file``."""
+    try:
+        yield
+    except FileFormatError as err:
+        if file and not err.file:
+            raise err.in_file(file) from None
+        raise

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import PASS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, TURN, TURN_ACTIONS, Action
+from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, TURN, TURN_ACTIONS, Action
 from .cards import Card
 from .events import Event
 from .rules import Rules
 from .state import State
 from .phase1 import can_act, can_turn, draw_one, end, refill, take_table, take_turned, \
     why_illegal_common
-
-_PASS = tuple(Action(p, PASS) for p in range(16))
-
 
 def _rank_of(cards: tuple[Card, ...]) -> int:
     """A play's rank: its card's rank, a true set's rank, or -1 for mixed cards."""
@@ -85,7 +82,7 @@ def legal(s: State, rules: Rules) -> list[Action]:
     if s.stage == "slough":
         eligible = _sloughable(s, p)
         return [Action(p, SLOUGH, combo) for k in range(1, len(eligible) + 1)
-                for combo in combinations(eligible, k)] + [_PASS[p]]
+                for combo in combinations(eligible, k)] + [PASS_ACTIONS[p]]
     if rules.phase1_plays == "sets" and s.set_size != 1:
         if not s.table:
             return [Action(p, PLAY, combo) if len(combo) > 1 else PLAY_ROWS[p][combo[0]]

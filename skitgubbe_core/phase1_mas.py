@@ -9,16 +9,15 @@ card (the turned-up trump) is drawn.
 
 from __future__ import annotations
 
-from .actions import EXCHANGE, PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, STORE, Action
+from .actions import (
+    EXCHANGE, EXCHANGE_ACTIONS, PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, STORE, STORE_ACTIONS,
+    Action,
+)
 from .cards import SUIT_NAME_SINGULAR, make_card
 from .events import Event
 from .rules import Rules
 from .state import State
 from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
-
-_EXCHANGE = tuple(Action(p, EXCHANGE) for p in range(16))
-_STORE = tuple(Action(p, STORE) for p in range(16))
-
 
 def _can_exchange(s: State, rules: Rules, p: int) -> bool:
     if rules.exchange_two != "yes" or not s.stock:
@@ -51,9 +50,9 @@ def legal(s: State, rules: Rules) -> list[Action]:
     else:
         actions = [row[c] for c in hand]
     if _can_exchange(s, rules, p):
-        actions.append(_EXCHANGE[p])
+        actions.append(EXCHANGE_ACTIONS[p])
     if _can_store(s, rules, p):
-        actions.append(_STORE[p])
+        actions.append(STORE_ACTIONS[p])
     return actions
 
 

@@ -96,10 +96,8 @@ def new_game(data: dict, error: type[FileFormatError], **kwargs: Any) -> Game:
 
 def from_record(data: Any, file: str | None = None) -> Game:
     """Rebuild the game a record describes by replaying its actions."""
-    try:
+    with jd.naming(file):
         return _from_record(data)
-    except RecordError as err:
-        raise err.in_file(file) if file else err
 
 
 def _from_record(data: Any) -> Game:

@@ -457,10 +457,7 @@ class Rules:
 
     def overrides(self) -> dict[str, str]:
         """The options that differ from the preset's own values."""
-        return Rules.preset(self.preset_name).difference_values(self)
-
-    def difference_values(self, other: "Rules") -> dict[str, str]:
-        return {k: v for k, (_, v) in self.difference(other).items()}
+        return {k: v for k, (_, v) in Rules.preset(self.preset_name).difference(self).items()}
 
     def difference(self, other: "Rules") -> dict[str, tuple[str, str]]:
         """Options whose values differ: name -> (this value, other value)."""

@@ -65,10 +65,8 @@ class Outcome:
 
 def parse(data: Any, file: str | None = None) -> Scenario:
     """Validate a scenario's JSON data."""
-    try:
+    with jd.naming(file):
         scenario = _parse(data)
-    except ScenarioError as err:
-        raise err.in_file(file) if file else err
     scenario.file = file
     return scenario
 

@@ -2,12 +2,15 @@
 combinations, differences, player counts; every preset played at every player
 count it allows."""
 
+import inspect
 import random
+import re
 from collections import Counter
 
 import pytest
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, SOURCES, Game, Rules, RulesError, record
+from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
 from skitgubbe_core.events import _TEMPLATES
 from skitgubbe_core.rules import DOCUMENTED, HOUSE_RULE, RECONSTRUCTION
 from skitgubbe_core.cli import main
@@ -40,14 +43,13 @@ def test_every_option_choice_has_a_description_and_known_sources():
 def test_every_rule_and_event_kind_is_explained_with_sources():
     for rule in RULEBOOK.values():
         assert rule.summary and rule.citation
-    import inspect
-    from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
-    used = set()
+    kinds = set()
     for module in (phase1, phase1_all, phase1_mas, phase2):
-        used |= set(__import__("re").findall(r'Event\(\s*"([a-z0-9-]+)"', inspect.getsource(module)))
-        for rule in __import__("re").findall(r'Event\([^)]*"([a-z0-9-]+)"\)', inspect.getsource(module)):
+        source = inspect.getsource(module)
+        kinds |= set(re.findall(r'Event\(\s*"([a-z0-9-]+)"', source))
+        for rule in re.findall(r'Event\([^)]*"([a-z0-9-]+)"\)', source):
             assert rule in RULEBOOK, rule
-    assert used <= set(_TEMPLATES)
+    assert kinds <= set(_TEMPLATES)
 
 
 def test_a_combination_no_source_describes_says_so():

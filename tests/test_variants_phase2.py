@@ -3,6 +3,8 @@
 (follow suit), lowest pick-ups (Mattis, Koira; Atlanta), Blåmattis (Cappelens
 Kortspillbok), Koira's trump-ends-trick and runs from two, Atlanta's dreck."""
 
+from collections import Counter
+
 import pytest
 
 from skitgubbe_core import IllegalActionError
@@ -210,7 +212,7 @@ def test_atlanta_reed_dreck_is_pooled_and_shared_as_evenly_as_possible():
     step = g.play("A: play 9S")
     dreck = [e for e in step.events if e.kind == "dreck"][0]
     assert sorted(dreck.cards) == sorted(cards("2C 3C 6H 5S"))
-    received = {g.players[p]: n for p, n in __import__("collections").Counter(p for p, _ in dreck.extra).items()}
+    received = Counter(g.players[p] for p, _ in dreck.extra)
     assert received == {"B": 2, "C": 2}
     assert all(c >> 2 > 3 for c in g.hands[0])
 
