@@ -162,8 +162,8 @@ OPTIONS: dict[str, Option] = {
             "forced_bounce", "Forced bounce", "All-play tricks: a player holding a card equal "
             "to the highest so far must play it.", NO,
             _C(NO, "no obligation", _PAGAT),
-            _C(YES, "you must play a card equal in rank to the highest card of the round",
-               ("reed",)),
+            _C(YES, "you must play a card equal in rank to the highest card of the round (in "
+               "a bounce resolution, of the replay so far: our reading)", ("reed",)),
         ),
         _option(
             "slough", "Sloughing", "All-play tricks: extra cards equal to a losing card.", NO,
@@ -291,7 +291,7 @@ def _preset(name: str, title: str, region: str, evidence: str, sources: tuple[st
 
 _SKITGUBBE = ("pagat", "pagat-sv", "se-house", "se-faq")
 _MATTIS = dict(phase1_tricks="all-play", phase2_plays="runs", pick_up="lowest",
-               empty_hand_after_phase1="blamattis")
+               empty_hand_after_phase1="blamattis", last_trick="incomplete")
 _KOIRA = dict(phase1_tricks="all-play", phase1_end="all-played", phase2_plays="runs",
               pick_up="lowest")
 
