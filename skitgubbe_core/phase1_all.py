@@ -18,6 +18,7 @@ from .state import State
 from .phase1 import can_act, can_turn, draw_one, end, refill, take_table, take_turned, \
     why_illegal_common
 
+
 def _rank_of(cards: tuple[Card, ...]) -> int:
     """A play's rank: its card's rank, a true set's rank, or -1 for mixed cards."""
     rank = cards[0] >> 2
