@@ -24,7 +24,9 @@ test: $(STAMP)
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
 notebooks: $(STAMP)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
+		notebooks/*.ipynb
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py
