@@ -156,6 +156,16 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def deal(cards: Iterable[Card], seats: list[int]) -> tuple[tuple[int, Card], ...]:
+    """Deal ``cards`` one at a time to ``seats`` in turn, as evenly as possible:
+    (seat, card) pairs in dealing order.
+
+    >>> [(seat, str(card)) for seat, card in deal(parse_cards("2S 3S 4S"), [2, 0])]
+    [(2, '2♠'), (0, '3♠'), (2, '4♠')]
+    """
+    return tuple((seats[i % len(seats)], card) for i, card in enumerate(cards))
+
+
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards grouped by suit (♠ ♥ ♦ ♣), low to high within a suit: the order a
     player holds them in."""

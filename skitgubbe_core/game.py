@@ -25,9 +25,9 @@ from .rules import Rules
 from .state import State
 from .view import position_html
 from . import phase1, phase1_all, phase1_mas, phase2
+from .phase1 import HAND_SIZE
 
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
-HAND_SIZE = 3
 PHASE1 = {"pairs": phase1, "all-play": phase1_all, "beat-or-pick-up": phase1_mas}
 
 
@@ -42,10 +42,9 @@ def _deal(n: int, rules: Rules, rng: random.Random) -> State:
         s.hands[i % n].append(deck[i])
     stock = deck[HAND_SIZE * n:]
     if rules.turned_up_trump == "yes":
+        s.trump = stock[0] & 3
         stock = stock[1:] + stock[:1]
     s.stock = stock[::-1]
-    if rules.turned_up_trump == "yes":
-        s.trump = s.stock[0] & 3
     return s
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, TURN, TURN_ACTIONS, Action
-from .cards import Card
+from .cards import Card, deal
 from .events import Event
 from .rules import Rules
 from .state import State
@@ -39,7 +39,7 @@ def start_trick(s: State, rules: Rules, leader: int, events: list) -> None:
     s.stage = "play"
     s.winner = None
     s.leader = leader
-    s.queue = [(leader + i) % s.n for i in range(s.n)]
+    s.queue = s.seats_from(leader)
     if rules.phase1_end == "all-played" and not any(can_act(s, rules, p) for p in s.queue):
         end(s, rules, None, events)
         return
@@ -136,9 +136,9 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     common = why_illegal_common(s, rules, action, names)
     if common:
         return common
-    if rules.forced_bounce == "yes" and _forced(s, s.hands[action.player]):
-        forced = " ".join(map(str, _forced(s, s.hands[action.player])))
-        return (f"{name} holds {forced}, equal to the highest card of the round, and must play "
+    forced = _forced(s, s.hands[action.player]) if rules.forced_bounce == "yes" else []
+    if forced:
+        return (f"{name} holds {' '.join(map(str, forced))}, equal to the highest card of the round, and must play "
                 "it to force a bounce"), "forced-bounce"
     if rules.phase1_plays == "sets" and s.set_size != 1:
         if not s.table:
@@ -204,9 +204,8 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
 def _won(s: State, rules: Rules, winner: int, events: list) -> None:
     s.winner = winner
     if rules.slough == "yes":
-        first = (winner + 1) % s.n
         players = {p for p, _ in s.table}
-        s.queue = [(first + i) % s.n for i in range(s.n - 1) if (first + i) % s.n in players]
+        s.queue = [p for p in s.seats_from(winner)[1:] if p in players]
         s.stage = "slough"
         if _next_slougher(s):
             return
@@ -250,8 +249,8 @@ def _take(s: State, rules: Rules, events: list) -> None:
 
 def _next_trick(s: State, rules: Rules, leader: int, events: list) -> None:
     if rules.draw == "refill-after-trick":
-        for i in range(s.n):
-            refill(s, rules, (leader + i) % s.n, events)
+        for p in s.seats_from(leader):
+            refill(s, rules, p, events)
     if s.last_drawn and rules.phase1_end == "last-draw":
         end(s, rules, None, events)
         return
@@ -273,7 +272,7 @@ def _redistribute(s: State, rules: Rules, tied: list[int], events: list) -> None
     rest = sorted(c for _, cards in s.table for c in cards if c not in kept)
     last = tied[-1]
     order = sorted(tied, key=lambda q: (last - q) % s.n)
-    deals = tuple((order[i % len(order)], card) for i, card in enumerate(rest))
+    deals = deal(rest, order)
     target = s.piles if rules.tie_cards_to == "pile" else s.hands
     for p, card in deals:
         target[p].append(card)
@@ -288,8 +287,8 @@ def _share(s: State, rules: Rules, stuck: int, events: list) -> None:
     tied = [p for p, _ in _round(s)] + s.queue
     cards = [c for _, play in s.table for c in play]
     s.rng.shuffle(cards)
-    for i, card in enumerate(cards):
-        s.piles[tied[i % len(tied)]].append(card)
+    for p, card in deal(cards, tied):
+        s.piles[p].append(card)
     events.append(Event("share", stuck, (), None, (tuple(tied), len(cards)), "koira-share"))
     s.table = []
     s.queue = []

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
-from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, suit_symbol
+from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
+    suit_symbol
 from .events import Event
 from .rules import Rules
 from .state import State
@@ -49,7 +50,7 @@ def begin(s: State, rules: Rules, events: list) -> None:
     events.append(Event("phase-2", leader, shown, leader, s.trump, "phase-2-start"))
     if rules.dreck == "yes":
         _dreck(s, leader, events)
-    empty = [(leader + i) % s.n for i in range(s.n) if not s.hands[(leader + i) % s.n]]
+    empty = [p for p in s.seats_from(leader) if not s.hands[p]]
     mode = rules.empty_hand_after_phase1
     if mode == "loses" and empty:
         s.loser = empty[0]
@@ -68,10 +69,10 @@ def begin(s: State, rules: Rules, events: list) -> None:
 def _dreck(s: State, leader: int, events: list) -> None:
     """Atlanta: if anyone holds fewer than six cards, the twos to fives and the six of
     trumps are pooled and dealt at random, as evenly as possible, to those players."""
-    needy = [(leader + i) % s.n for i in range(s.n) if len(s.hands[(leader + i) % s.n]) < 6]
+    needy = [p for p in s.seats_from(leader) if len(s.hands[p]) < 6]
     if not needy:
         return
-    six = (6 - 2) * 4 + s.trump
+    six = make_card(6, s.trump)
     pool: list[Card] = []
     for hand in s.hands:
         dreck = [c for c in hand if c >> 2 <= 3 or c == six]
@@ -80,7 +81,7 @@ def _dreck(s: State, leader: int, events: list) -> None:
         pool.extend(dreck)
     pool.sort()
     s.rng.shuffle(pool)
-    deals = tuple((needy[i % len(needy)], card) for i, card in enumerate(pool))
+    deals = deal(pool, needy)
     for p, card in deals:
         s.hands[p].append(card)
     events.append(Event("dreck", needy[0], tuple(pool), None, deals, "dreck"))
@@ -97,14 +98,13 @@ def _suit_runs(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], ..
     start = 0
     for i in range(1, len(cards) + 1):
         if i == len(cards) or cards[i] != cards[i - 1] + 4:
-            if i - start >= minimum:
-                segment = cards[start:i]
-                firsts = range(1) if mode == "runs-from-two" else range(len(segment))
-                for a in firsts:
-                    if mode == "runs-from-two" and segment[0] >> 2 != 0:
-                        break
-                    for b in range(a + minimum, len(segment) + 1):
-                        runs.append(tuple(segment[a:b]))
+            segment = cards[start:i]
+            if mode == "runs-from-two":
+                if segment[0] >> 2 == 0:
+                    runs.extend(segment[:b] for b in range(minimum, len(segment) + 1))
+            else:
+                runs.extend(segment[a:b] for a in range(len(segment))
+                            for b in range(a + minimum, len(segment) + 1))
             start = i
     return tuple(runs)
 

@@ -102,6 +102,10 @@ class State:
             cards.append(self.trump_card)
         return cards
 
+    def seats_from(self, player: int) -> list[int]:
+        """Every seat, clockwise, starting with ``player``."""
+        return [(player + i) % self.n for i in range(self.n)]
+
     def next_in(self, player: int) -> int:
         """The next player to the left of ``player`` who is still in."""
         n, in_game = self.n, self.in_game
