@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from offline_browser import RefusingProxy, StaticSite, launch_offline, require_chromium
+from browsing import RefusingProxy, StaticSite, launch_offline, require_chromium
 
 sync_api = require_chromium()
 pytest.importorskip("jupyterlite_core")

@@ -10,16 +10,14 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from offline_browser import RefusingProxy, launch_offline, require_chromium
+from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
 
 sync_api = require_chromium()
 pytest.importorskip("voila")
@@ -28,18 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     """Voila on 127.0.0.1 serving a copy of the notebooks, as `make present` starts it."""
     home = tmp_path_factory.mktemp("voila")
     shutil.copytree(ROOT / "notebooks", home / "notebooks")
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
     server = subprocess.Popen(
@@ -47,16 +39,7 @@ def voila(tmp_path_factory):
          str(home / "notebooks")],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                pytest.fail("Voila did not start")
-            time.sleep(0.5)
+    wait_until_up(url, server, "Voila")
     try:
         yield url
     finally:

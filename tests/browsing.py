@@ -1,6 +1,7 @@
-"""Headless Debian chromium that cannot reach the internet, for the JupyterLite and Voila
-tests: every request to a host other than the loopback goes to a proxy on 127.0.0.1 that
-refuses it and counts it (requests from pages, web workers and service workers alike)."""
+"""What the browser tests share: Debian's chromium (or a skip), free loopback ports,
+waiting for a server, and a chromium that cannot reach the internet (JupyterLite and
+Voila tests): every request to a host other than the loopback goes to a proxy on
+127.0.0.1 that refuses it and keeps its request line."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ import functools
 import http.server
 import os
 import shutil
+import socket
 import socketserver
+import subprocess
 import threading
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,24 +32,32 @@ def require_chromium():
     return pytest.importorskip("playwright.sync_api")
 
 
-class _Refuse(socketserver.StreamRequestHandler):
-    def handle(self):
-        line = self.rfile.readline(65536).decode("latin-1").strip()
-        if line:
-            self.server.refused.append(line)
-        self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
-class RefusingProxy(socketserver.ThreadingTCPServer):
-    """An HTTP proxy on a free loopback port that refuses everything and keeps the
-    request lines (``CONNECT host:443 HTTP/1.1``, ``GET http://...``) in ``refused``."""
+def wait_until_up(url: str, server: subprocess.Popen, what: str, seconds: float = 90) -> None:
+    """Poll ``url`` until it answers; fail (and kill ``server``) if it never does."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                pytest.fail(f"{what} did not start")
+            time.sleep(0.5)
+
+
+class _Background:
+    """A server of the standard library on a free loopback port, in a daemon thread."""
 
     daemon_threads = True
-    allow_reuse_address = True
 
-    def __init__(self):
-        super().__init__(("127.0.0.1", 0), _Refuse)
-        self.refused: list[str] = []
+    def start(self) -> None:
         threading.Thread(target=self.serve_forever, daemon=True).start()
 
     @property
@@ -54,6 +67,24 @@ class RefusingProxy(socketserver.ThreadingTCPServer):
     def close(self) -> None:
         self.shutdown()
         self.server_close()
+
+
+class _Refuse(socketserver.StreamRequestHandler):
+    def handle(self):
+        line = self.rfile.readline(65536).decode("latin-1").strip()
+        if line:
+            self.server.refused.append(line)
+        self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+
+class RefusingProxy(_Background, socketserver.ThreadingTCPServer):
+    """An HTTP proxy that refuses everything and keeps the request lines
+    (``CONNECT host:443 HTTP/1.1``, ``GET http://...``) in ``refused``."""
+
+    def __init__(self):
+        super().__init__(("127.0.0.1", 0), _Refuse)
+        self.refused: list[str] = []
+        self.start()
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -65,22 +96,12 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class StaticSite(http.server.ThreadingHTTPServer):
-    """A folder served over HTTP on a free loopback port, like any static host."""
-
-    daemon_threads = True
+class StaticSite(_Background, http.server.ThreadingHTTPServer):
+    """A folder served over HTTP, like any static host."""
 
     def __init__(self, folder: Path):
         super().__init__(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-        threading.Thread(target=self.serve_forever, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}"
-
-    def close(self) -> None:
-        self.shutdown()
-        self.server_close()
+        self.start()
 
 
 def launch_offline(playwright, proxy: RefusingProxy):
