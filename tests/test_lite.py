@@ -1,7 +1,8 @@
 """The static JupyterLite site (`make lite`) in headless chromium with no internet:
-every notebook but 05 runs unchanged (Run All), no cell errs, its widgets answer a click,
-and not one request leaves the loopback. Notebook 05 needs pandas and matplotlib, which
-the site loads only when online: offline it says so in one sentence, not a traceback."""
+every notebook runs unchanged (Run All), no cell errs, its widgets answer a click, and
+not one request leaves the loopback - except the notebooks that need pandas and
+matplotlib, which the site loads only when online: offline they say so in one sentence
+(the cell ``await offline.needs("pandas", "matplotlib")``), not with a traceback."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ pytest.importorskip("jupyterlite_core")
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-NEEDS_ONLINE = "05-family-and-sources.ipynb"
+#: pandas and matplotlib: the family tables and tree, the simulation studies
+NEEDS_ONLINE = ("05-family-and-sources.ipynb", "08-what-the-numbers-say.ipynb")
 RUN_TIMEOUT_MS = 420_000
 
 ALL_CELLS_DONE = """() => {
@@ -124,7 +126,7 @@ def test_site_holds_the_notebooks_and_serves_pyodide_itself(site):
         assert (output / "static" / "pyodide" / lock[name]["file_name"]).is_file(), name
 
 
-@pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n != NEEDS_ONLINE])
+@pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n not in NEEDS_ONLINE])
 def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     _, url = site
     tab, seconds, mark = run_all(browser, url, notebook)
@@ -137,10 +139,20 @@ def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     tab.context.close()
 
 
-def test_notebook_05_offline_says_what_it_needs(site, browser):
+def _says_what_it_needs(notebook: str):
+    """A notebook without the ``offline.needs`` cell is a known gap, not a pass."""
+    if "offline.needs(" in (ROOT / "notebooks" / notebook).read_text(encoding="utf-8"):
+        return notebook
+    return pytest.param(notebook, marks=pytest.mark.xfail(
+        strict=True, reason="no offline.needs cell yet: a traceback instead of a sentence"))
+
+
+@pytest.mark.parametrize("notebook", [_says_what_it_needs(n) for n in NEEDS_ONLINE
+                                      if n in NOTEBOOKS])
+def test_notebook_that_needs_pandas_says_so_offline(site, browser, notebook):
     _, url = site
-    tab, seconds, _ = run_all(browser, url, NEEDS_ONLINE)
-    print(f"\n{NEEDS_ONLINE}: stopped at its first cell in {seconds:.1f} s")
+    tab, seconds, _ = run_all(browser, url, notebook)
+    print(f"\n{notebook}: stopped in {seconds:.1f} s")
     (message,) = errors(tab)
     assert "needs pandas and matplotlib" in message and "offline" in message
     assert "Traceback" not in message and "Error" not in message
