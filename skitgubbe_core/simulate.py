@@ -3,7 +3,7 @@
 >>> df = simulate("skitgubbe", players=3, games=4, seed=1, bots=["heuristic", "random", "random"])
 >>> list(df.columns[:8])
 ['game', 'seed', 'variant', 'players', 'bot_0', 'bot_1', 'bot_2', 'loser']
->>> len(df), df["unfinished"].any()
+>>> len(df), bool(df["unfinished"].any())
 (4, False)
 
 A game's seed (and its bots' seeds) are derived from the study's ``seed`` and the
@@ -21,7 +21,6 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
 
-from .actions import PICK_UP
 from .bots import BOTS, RandomBot, make_bot
 from .errors import SkitgubbeError
 from .events import Step
