@@ -203,7 +203,9 @@ class _Drop:
 
 
 DROP = _Drop()
-"""Pass as ``events`` to a phase transition to discard its events."""
+"""Pass as ``events`` to a phase transition for headless play: the transitions then
+skip building their events (``events is DROP or events.append(...)``); any other sink
+with ``append`` (a list, a recorder) receives every event."""
 
 
 class Step(NamedTuple):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import Card
-from .events import Event, make
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 from . import phase2
@@ -53,17 +53,19 @@ def draw_one(s: State, rules: Rules, p: int, events: list) -> None:
     if len(stock) > 1:
         card = stock.pop()
         s.hands[p].append(card)
-        events.append(make(Event, ("draw", p, (card,), None, None, "draw")))
+        events is DROP or events.append(make(Event, ("draw", p, (card,), None, None, "draw")))
     elif stock:
         card = stock.pop()
         s.trump_holder = p
         s.last_drawn = True
         if rules.turned_up_trump == "yes":
             s.hands[p].append(card)
-            events.append(make(Event, ("trump-taken", p, (card,), None, None, "mas-last-card")))
+            events is DROP or events.append(make(Event, ("trump-taken", p, (card,), None, None,
+                                                         "mas-last-card")))
         else:
             s.trump_card = card
-            events.append(make(Event, ("trump-card", p, (card,), None, None, "trump-card")))
+            events is DROP or events.append(make(Event, ("trump-card", p, (card,), None, None,
+                                                         "trump-card")))
 
 
 def refill(s: State, rules: Rules, p: int, events: list) -> None:
@@ -76,12 +78,13 @@ def refill(s: State, rules: Rules, p: int, events: list) -> None:
 def take_turned(s: State, p: int, events: list) -> Card:
     """Rule 5: turn up the top stock card to play it; the last card sets trumps."""
     card = s.stock.pop()
-    events.append(make(Event, ("turned", p, (card,), None, None, "turn")))
+    events is DROP or events.append(make(Event, ("turned", p, (card,), None, None, "turn")))
     if not s.stock:
         s.trump = card & 3
         s.trump_holder = p
         s.last_drawn = True
-        events.append(make(Event, ("trump-turned", p, (card,), None, None, "trump-card")))
+        events is DROP or events.append(make(Event, ("trump-turned", p, (card,), None, None,
+                                                     "trump-card")))
     return card
 
 
@@ -115,9 +118,11 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     table.append((p, (card,)))
     leading = len(table) & 1
     if leading:
-        events.append(make(Event, ("lead", p, (card,), s.opponent, None, "two-card-tricks")))
+        events is DROP or events.append(make(Event, ("lead", p, (card,), s.opponent, None,
+                                                     "two-card-tricks")))
     else:
-        events.append(make(Event, ("answer", p, (card,), None, None, "two-card-tricks")))
+        events is DROP or events.append(make(Event, ("answer", p, (card,), None, None,
+                                                     "two-card-tricks")))
     if not turned and s.stock:
         draw_one(s, rules, p, events)
     if leading:
@@ -135,7 +140,8 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
 def _settle(s: State, lead: Card, answer: Card, events: list) -> None:
     """Rules 3 and 4: the higher rank wins everything on the table; equal ranks bounce."""
     if lead >> 2 == answer >> 2:
-        events.append(make(Event, ("stunsa", s.leader, (lead, answer), s.opponent, None, "stunsa")))
+        events is DROP or events.append(make(Event, ("stunsa", s.leader, (lead, answer),
+                                                     s.opponent, None, "stunsa")))
         s.to_play = s.leader
         return
     if lead >> 2 > answer >> 2:
@@ -146,7 +152,7 @@ def _settle(s: State, lead: Card, answer: Card, events: list) -> None:
     s.leader = winner
     s.opponent = (winner + 1) % s.n
     s.to_play = winner
-    events.append(make(Event, ("trick-won", winner, (high,), s.opponent, len(won),
+    events is DROP or events.append(make(Event, ("trick-won", winner, (high,), s.opponent, len(won),
                                "trick-winner")))
 
 
@@ -163,20 +169,24 @@ def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
     card to play, or None when the phase ends with the last draw."""
     if stuck is None:
         kind = "phase-1-all-played" if rules.phase1_end == "all-played" else "phase-1-last-trick"
-        events.append(make(Event, (kind, s.trump_holder, (), None, None, "end-of-phase-1")))
+        events is DROP or events.append(make(Event, (kind, s.trump_holder, (), None, None,
+                                                     "end-of-phase-1")))
     else:
-        events.append(make(Event, ("phase-1-end", stuck, (), None, None, "end-of-phase-1")))
+        events is DROP or events.append(make(Event, ("phase-1-end", stuck, (), None, None,
+                                                     "end-of-phase-1")))
     table = s.table
     if len(table) == 1 and rules.last_trick == "bounce":
         p, cards = table[0]
         s.piles[p].extend(cards)
-        events.append(make(Event, ("lead-kept", p, cards, None, None, "end-of-phase-1")))
+        events is DROP or events.append(make(Event, ("lead-kept", p, cards, None, None,
+                                                     "end-of-phase-1")))
     else:
         for p in range(s.n):
             back = tuple(c for q, play in table if q == p for c in play)
             if back:
                 s.hands[p].extend(back)
-                events.append(make(Event, ("take-back", p, back, None, None, "end-of-phase-1")))
+                events is DROP or events.append(make(Event, ("take-back", p, back, None, None,
+                                                             "end-of-phase-1")))
     s.table = []
     s.queue = []
     phase2.begin(s, rules, events)

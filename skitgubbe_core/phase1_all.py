@@ -12,7 +12,7 @@ from itertools import combinations
 
 from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, TURN, TURN_ACTIONS, Action
 from .cards import Card, deal
-from .events import Event, make
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 from .phase1 import can_act, can_turn, draw_one, end, refill, take_table, take_turned, \
@@ -65,7 +65,7 @@ def advance(s: State, rules: Rules, events: list) -> None:
             _share(s, rules, p, events)
             return
         s.queue.pop(0)
-        events.append(make(Event, ("skipped", p, (), None, None, "koira-skip")))
+        events is DROP or events.append(make(Event, ("skipped", p, (), None, None, "koira-skip")))
     _evaluate(s, rules, events)
 
 
@@ -161,11 +161,12 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
             hand.remove(c)
     if not s.table:
         s.set_size = len(cards)
-        events.append(make(Event, ("lead-all", p, cards, None, None, "all-play")))
+        events is DROP or events.append(make(Event, ("lead-all", p, cards, None, None, "all-play")))
     elif s.round_start:
-        events.append(make(Event, ("tie-play", p, cards, None, None, "tie-replay")))
+        events is DROP or events.append(make(Event, ("tie-play", p, cards, None, None,
+                                                     "tie-replay")))
     else:
-        events.append(make(Event, ("play-all", p, cards, None, None, "all-play")))
+        events is DROP or events.append(make(Event, ("play-all", p, cards, None, None, "all-play")))
     s.table.append((p, cards))
     if action.kind != TURN and rules.draw == "after-play":
         for _ in cards:
@@ -190,7 +191,7 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
         _won(s, rules, tied[0], events)
         return
     tie_cards = tuple(c for (p, cards), r in zip(plays, ranks) if p in tied for c in cards)
-    events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
+    events is DROP or events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
                         "tie-any" if rules.tie_scope == "any" else "tie-replay")))
     if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
         _redistribute(s, rules, tied, events)
@@ -228,12 +229,13 @@ def _apply_slough(s: State, rules: Rules, action: Action, events: list) -> None:
         for c in action.cards:
             s.hands[p].remove(c)
         s.table.append((p, action.cards))
-        events.append(make(Event, ("slough", p, action.cards, s.winner, None, "slough")))
+        events is DROP or events.append(make(Event, ("slough", p, action.cards, s.winner, None,
+                                                     "slough")))
         for _ in action.cards:
             if s.stock:
                 draw_one(s, rules, p, events)
     else:
-        events.append(make(Event, ("pass", p, (), None, None, "slough")))
+        events is DROP or events.append(make(Event, ("pass", p, (), None, None, "slough")))
     s.queue.pop(0)
     if not _next_slougher(s):
         _take(s, rules, events)
@@ -243,7 +245,8 @@ def _take(s: State, rules: Rules, events: list) -> None:
     winner = s.winner
     deciding = s.table[_deciding_play(s)][1]
     won = take_table(s, winner)
-    events.append(make(Event, ("trick-won-all", winner, deciding, None, len(won), "all-play")))
+    events is DROP or events.append(make(Event, ("trick-won-all", winner, deciding, None,
+                                                 len(won), "all-play")))
     _next_trick(s, rules, winner, events)
 
 
@@ -276,7 +279,8 @@ def _redistribute(s: State, rules: Rules, tied: list[int], events: list) -> None
     target = s.piles if rules.tie_cards_to == "pile" else s.hands
     for p, card in deals:
         target[p].append(card)
-    events.append(make(Event, ("redistribute", last, tuple(kept), None, deals, "tie-redistribute")))
+    events is DROP or events.append(make(Event, ("redistribute", last, tuple(kept), None, deals,
+                                                 "tie-redistribute")))
     s.table = []
     _next_trick(s, rules, s.leader, events)
 
@@ -289,7 +293,8 @@ def _share(s: State, rules: Rules, stuck: int, events: list) -> None:
     s.rng.shuffle(cards)
     for p, card in deal(cards, tied):
         s.piles[p].append(card)
-    events.append(make(Event, ("share", stuck, (), None, (tuple(tied), len(cards)), "koira-share")))
+    events is DROP or events.append(make(Event, ("share", stuck, (), None, (tuple(tied),
+                                                 len(cards)), "koira-share")))
     s.table = []
     s.queue = []
     _next_trick(s, rules, s.leader, events)

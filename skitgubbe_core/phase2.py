@@ -9,7 +9,7 @@ from functools import lru_cache
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
     suit_symbol
-from .events import Event, make
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 
@@ -47,7 +47,8 @@ def begin(s: State, rules: Rules, events: list) -> None:
     s.queue = []
     s.stage = "play"
     leader = s.trump_holder
-    events.append(make(Event, ("phase-2", leader, shown, leader, s.trump, "phase-2-start")))
+    events is DROP or events.append(make(Event, ("phase-2", leader, shown, leader, s.trump,
+                                                 "phase-2-start")))
     if rules.dreck == "yes":
         _dreck(s, leader, events)
     empty = [p for p in s.seats_from(leader) if not s.hands[p]]
@@ -55,11 +56,13 @@ def begin(s: State, rules: Rules, events: list) -> None:
     if mode == "loses" and empty:
         s.loser = empty[0]
         s.to_play = None
-        events.append(make(Event, ("blamattis-loses", empty[0], (), None, None, "blamattis-loses")))
+        events is DROP or events.append(make(Event, ("blamattis-loses", empty[0], (), None, None,
+                                                     "blamattis-loses")))
         return
     for p in sorted(empty):
         if mode == "blamattis":
-            events.append(make(Event, ("blamattis", p, (), None, None, "blamattis")))
+            events is DROP or events.append(make(Event, ("blamattis", p, (), None, None,
+                                                         "blamattis")))
         else:
             _go_out(s, p, events)
     if s.to_play is not None:
@@ -84,7 +87,8 @@ def _dreck(s: State, leader: int, events: list) -> None:
     deals = deal(pool, needy)
     for p, card in deals:
         s.hands[p].append(card)
-    events.append(make(Event, ("dreck", needy[0], tuple(pool), None, deals, "dreck")))
+    events is DROP or events.append(make(Event, ("dreck", needy[0], tuple(pool), None, deals,
+                                                 "dreck")))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -243,13 +247,14 @@ def _go_out(s: State, p: int, events: list) -> None:
     """Rules 12 and 13."""
     s.in_game[p] = False
     s.out.append(p)
-    events.append(make(Event, ("out", p, (), None, None, "going-out")))
+    events is DROP or events.append(make(Event, ("out", p, (), None, None, "going-out")))
     still = [q for q in range(s.n) if s.in_game[q]]
     if len(still) <= 1:
         s.loser = still[0] if still else None
         s.to_play = None
         if still:
-            events.append(make(Event, ("game-over", still[0], (), None, None, "loser")))
+            events is DROP or events.append(make(Event, ("game-over", still[0], (), None, None,
+                                                         "loser")))
 
 
 def _leader_in(s: State, leader: int, events: list) -> int | None:
@@ -263,10 +268,11 @@ def _leader_in(s: State, leader: int, events: list) -> int | None:
         nxt = s.next_in(nxt)
         if s.hands[nxt]:
             reason = "next" if not s.in_game[leader] else "blamattis"
-            events.append(make(Event, ("lead-passes", leader, (), nxt, reason, "going-out")))
+            events is DROP or events.append(make(Event, ("lead-passes", leader, (), nxt, reason,
+                                                         "going-out")))
             return nxt
     s.loser = s.next_in(leader)
-    events.append(make(Event, ("game-over", s.loser, (), None, None, "loser")))
+    events is DROP or events.append(make(Event, ("game-over", s.loser, (), None, None, "loser")))
     return None
 
 
@@ -309,11 +315,13 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         hand.extend(cards)
         if table:
             s.to_play = s.next_in(p)
-            events.append(make(Event, ("pick-up", p, cards, s.to_play, table[-1][1], rule)))
+            events is DROP or events.append(make(Event, ("pick-up", p, cards, s.to_play,
+                                                         table[-1][1], rule)))
         else:
             natural = (p + 1) % s.n
-            events.append(make(Event, ("pick-up", p, cards, None, (), rule)))
-            events.append(make(Event, ("all-picked-up", p, (), natural, None, "all-picked-up")))
+            events is DROP or events.append(make(Event, ("pick-up", p, cards, None, (), rule)))
+            events is DROP or events.append(make(Event, ("all-picked-up", p, (), natural, None,
+                                                         "all-picked-up")))
             s.to_play = _leader_in(s, natural, events)
         return
     cards = action.cards
@@ -326,12 +334,13 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     if table:
         top = table[-1][1]
         rule = "runs" if len(cards) > 1 else "beat"
-        events.append(make(Event, ("beat", p, cards, None, top, rule)))
+        events is DROP or events.append(make(Event, ("beat", p, cards, None, top, rule)))
     else:
         top = None
         s.trick_size = s.n - len(s.out)
         s.leader = p
-        events.append(make(Event, ("lead", p, cards, None, s.trick_size, "trick-complete")))
+        events is DROP or events.append(make(Event, ("lead", p, cards, None, s.trick_size,
+                                                     "trick-complete")))
     table.append((p, cards))
     if not hand:
         _go_out(s, p, events)
@@ -350,16 +359,19 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
     table = s.table
     s.discarded.extend(c for _, play in table for c in play)
     if trumped:
-        events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p, len(table),
-                            "trump-ends-trick")))
+        events is DROP or events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,
+                                                     len(table),
+                                                     "trump-ends-trick")))
     else:
-        events.append(make(Event, ("trick-complete", p, (), p, len(table), "trick-complete")))
+        events is DROP or events.append(make(Event, ("trick-complete", p, (), p, len(table),
+                                                     "trick-complete")))
     if s.in_game[p]:
         s.to_play = p
     elif rules.lead_after_going_out == "beaten-player":
         beaten = table[-2][0]
         leader = beaten if s.in_game[beaten] else s.next_in(beaten)
-        events.append(make(Event, ("lead-passes", p, (), leader, "beaten", "trick-complete")))
+        events is DROP or events.append(make(Event, ("lead-passes", p, (), leader, "beaten",
+                                                     "trick-complete")))
         s.to_play = _leader_in(s, leader, events)
     else:
         s.to_play = _leader_in(s, p, events)
