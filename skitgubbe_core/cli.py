@@ -7,14 +7,17 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import signal
 import sys
 from typing import Sequence
 
 from . import examples, record, scenario
-from .errors import FileFormatError, SkitgubbeError
+from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
+from .schema import MAX_SEED
 from .simulate import DEFAULT_MAX_MOVES, random_game
 from .sources import cite
 
@@ -45,7 +48,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SkitgubbeError(f"--option {item!r}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
+            raise SkitgubbeError(f"--option {quote(item)}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
         options[name.strip()] = value.strip()
     return Rules.preset(args.variant, **options)
 
@@ -121,6 +124,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    """A seed that a record can store: a whole number from 0 to 2**64 - 1."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}")
+    return seed
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
@@ -129,7 +143,7 @@ def parser() -> argparse.ArgumentParser:
                    ).set_defaults(run=cmd_variants)
     play = sub.add_parser("play", help="a narrated game between random computer players")
     play.add_argument("--players", type=int, default=3)
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=_seed, default=None)
     play.add_argument("--variant", default="skitgubbe")
     play.add_argument("--option", action="append", metavar="NAME=VALUE")
     play.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
@@ -156,9 +170,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SkitgubbeError as err:
         print(f"skitgubbe: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return _broken_pipe()
     except OSError as err:
-        print(f"skitgubbe: {err.filename}: {err.strerror}", file=sys.stderr)
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"skitgubbe: {where}{err.strerror or err}", file=sys.stderr)
         return 2
+
+
+def _broken_pipe() -> int:
+    """The reader went away (``skitgubbe play | head``): stop quietly, as standard tools
+    do, with the status of a process ended by SIGPIPE.  Later writes to stdout go to
+    /dev/null, so the interpreter's own flush at exit raises nothing."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":
