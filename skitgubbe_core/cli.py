@@ -1,4 +1,4 @@
-"""The ``skitgubbe`` command: variants, play, check, example, replay.
+"""The ``skitgubbe`` command: variants, play, match, check, example, replay.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -13,7 +13,7 @@ import signal
 import sys
 from typing import Sequence
 
-from . import examples, record, scenario
+from . import examples, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -66,6 +66,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record:
         record.save(game, args.record)
         print(f"record written to {args.record}")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    _, rules = match.check(args.players, args.deals, _rules(args))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    print(f"A match of {args.deals} deals of {rules.describe()}, {args.players} players, "
+          f"seed {seed}; the deal passes to the left")
+    played = match.play_match(args.players, args.deals, seed, rules, args.max_moves,
+                              lambda m, number: print(m.deal_line(number)))
+    losers = played.match_losers()
+    if losers:
+        most = played.counts()[losers[0]]
+        print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
+    if args.record:
+        match.save(played, args.record)
+        print(f"match record written to {args.record}")
+    print(played.counts_line())
     return 0
 
 
@@ -150,6 +168,16 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=cmd_play)
+    several = sub.add_parser("match", help="several deals between random computer players, "
+                             "counting each player's Skitgubbes")
+    several.add_argument("--players", type=int, default=3)
+    several.add_argument("--deals", type=int, default=3)
+    several.add_argument("--seed", type=int, default=None)
+    several.add_argument("--variant", default="skitgubbe")
+    several.add_argument("--option", action="append", metavar="NAME=VALUE")
+    several.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    several.add_argument("--record", metavar="FILE", help="write the match record (JSON) here")
+    several.set_defaults(run=cmd_match)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)

@@ -266,3 +266,23 @@ def test_koira_share_ends_phase_1_with_koiras_own_rule():
     outcome = scenario.run(examples.load("koira-tie-share"))
     ends = [e for s in outcome.steps for e in s.events if e.kind.startswith("phase-1")]
     assert ends and all(e.rule == "koira-end" for e in ends)
+
+
+def test_the_must_beat_switcher_shows_both_readings():
+    """Common disputes (no) against the German summary (yes), side by side."""
+    from skitgubbe_widgets import RuleSwitcher
+    switcher = RuleSwitcher("disagreement-must-beat", "must_beat")
+    assert switcher.values == ["no", "yes"]
+    html = switcher.static_html()
+    assert html.count("Refused under this reading") == 1
+    assert "can beat 8♥ and so must" in html
+
+
+def test_variants_lists_21_presets_with_sources_and_evidence(capsys):
+    from skitgubbe_core.cli import main
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    listed = [line.split(":")[0] for line in out.splitlines()
+              if line and not line.startswith(" ") and ":" in line and "rule options" not in line]
+    assert listed == list(PRESETS) and len(listed) == 21
+    assert out.count("    sources: ") == 21
