@@ -153,30 +153,31 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
+    """The options of a command played by random computer players."""
+    command.add_argument("--players", type=int, default=3)
+    command.add_argument("--seed", type=_seed, default=None)
+    command.add_argument("--variant", default="skitgubbe")
+    command.add_argument("--option", action="append", metavar="NAME=VALUE")
+    command.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    command.add_argument("--record", metavar="FILE", help=f"write the {what} record (JSON) here")
+    return command
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)
-    play = sub.add_parser("play", help="a narrated game between random computer players")
-    play.add_argument("--players", type=int, default=3)
-    play.add_argument("--seed", type=_seed, default=None)
-    play.add_argument("--variant", default="skitgubbe")
-    play.add_argument("--option", action="append", metavar="NAME=VALUE")
-    play.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
-    play.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    play = _random_players(sub.add_parser(
+        "play", help="a narrated game between random computer players"), "game")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=cmd_play)
-    several = sub.add_parser("match", help="several deals between random computer players, "
-                             "counting each player's Skitgubbes")
-    several.add_argument("--players", type=int, default=3)
+    several = _random_players(sub.add_parser(
+        "match", help="several deals between random computer players, counting each "
+        "player's Skitgubbes"), "match")
     several.add_argument("--deals", type=int, default=3)
-    several.add_argument("--seed", type=int, default=None)
-    several.add_argument("--variant", default="skitgubbe")
-    several.add_argument("--option", action="append", metavar="NAME=VALUE")
-    several.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
-    several.add_argument("--record", metavar="FILE", help="write the match record (JSON) here")
     several.set_defaults(run=cmd_match)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
