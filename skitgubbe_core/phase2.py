@@ -124,15 +124,20 @@ def is_set(cards: tuple[Card, ...]) -> bool:
     return len(cards) > 1 and all(c >> 2 == cards[0] >> 2 for c in cards)
 
 
+@lru_cache(maxsize=1 << 12)
+def _rank_sets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
+    """The sets among ``cards`` (one rank, sorted): of ``size`` cards, or of any size."""
+    sizes = (size,) if size else range(2, len(cards) + 1)
+    return tuple(combo for k in sizes for combo in combinations(cards, k))
+
+
 def _sets(hand: list[Card], size: int = 0, above: int = -1) -> list[tuple[Card, ...]]:
     """Every set in ``hand`` (of ``size`` cards if given, of rank above ``above``)."""
-    by_rank: dict[int, list[Card]] = {}
-    for c in sorted(hand):
-        if c >> 2 > above:
-            by_rank.setdefault(c >> 2, []).append(c)
-    sizes = (lambda k: (size,)) if size else (lambda k: range(2, k + 1))
-    return [combo for cards in by_rank.values() if len(cards) > 1 for k in sizes(len(cards))
-            for combo in combinations(cards, k)]
+    by_rank: list[list[Card]] = [[] for _ in range(13)]
+    for c in hand:
+        by_rank[c >> 2].append(c)
+    return [combo for cards in by_rank[above + 1:] if len(cards) > 1
+            for combo in _rank_sets(tuple(sorted(cards)), size)]
 
 
 def _beats_card(card: Card, other: Card, trump: int | None) -> bool:
