@@ -1,4 +1,4 @@
-"""The ``skitgubbe`` command: variants, play, match, check, example, replay.
+"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -18,7 +18,7 @@ from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
 from .schema import MAX_SEED
-from .simulate import DEFAULT_MAX_MOVES, random_game
+from .simulate import DEFAULT_MAX_MOVES, SCHEDULERS, random_game, simulate
 from .sources import cite
 
 
@@ -43,14 +43,18 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(args: argparse.Namespace) -> Rules:
+def _options(args: argparse.Namespace) -> dict[str, str]:
     options = {}
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
             raise SkitgubbeError(f"--option {quote(item)}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
         options[name.strip()] = value.strip()
-    return Rules.preset(args.variant, **options)
+    return options
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules.preset(args.variant, **_options(args))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -142,6 +146,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    out = args.out
+    if out and not out.endswith((".csv", ".parquet")):
+        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+    frame = simulate(args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
+                     options=_options(args), bot_options={"playouts": args.playouts},
+                     scheduler=args.scheduler, workers=args.workers, address=args.address,
+                     chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
+                     max_moves=args.max_moves)
+    if out is None:
+        frame.to_csv(sys.stdout, index=False)
+    elif out.endswith(".parquet"):
+        try:
+            frame.to_parquet(out, index=False)
+        except ImportError:
+            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
+                                 "'skitgubbe[parquet]', or write a .csv file") from None
+    else:
+        frame.to_csv(out, index=False)
+    if out is not None:
+        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+    return 0
+
+
 def _seed(text: str) -> int:
     """A seed that a record can store: a whole number from 0 to 2**64 - 1."""
     try:
@@ -179,6 +208,28 @@ def parser() -> argparse.ArgumentParser:
         "player's Skitgubbes"), "match")
     several.add_argument("--deals", type=int, default=3)
     several.set_defaults(run=cmd_match)
+    sim = sub.add_parser("simulate", help="play many games between computer players: one "
+                         "CSV row per game")
+    sim.add_argument("--variant", default="skitgubbe")
+    sim.add_argument("--option", action="append", metavar="NAME=VALUE")
+    sim.add_argument("--players", type=int, default=3)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=_seed, default=0,
+                     help="the study's seed; each game's seed derives from it and the game's index")
+    sim.add_argument("--bots", metavar="BOT,BOT,...",
+                     help="one bot per seat: random, heuristic or search (default: all random)")
+    sim.add_argument("--rotate", action="store_true",
+                     help="move the bots one seat on per game, so each sits in every seat")
+    sim.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--address", default=None,
+                     help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --scheduler dask)")
+    sim.add_argument("--chunk-size", type=int, default=None, help="games per task")
+    sim.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
+                     help="write the rows here (default: CSV on standard output)")
+    sim.set_defaults(run=cmd_simulate)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)
