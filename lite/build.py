@@ -5,7 +5,7 @@ Steps, each from a clean state (a stale ``.jupyterlite.doit.db`` silently keeps 
 
 1. the Pyodide runtime: the npm package ``pyodide@<version the kernel pins>`` (``npm pack``);
 2. its lock file rewritten: the packages the kernel starts with (the ``depends`` closure
-   of micropip, IPython, jedi and the widget stack) and our own wheel become local files
+   of micropip, IPython and jedi), ipywidgets, fastjsonschema and our own wheel become local files
    beside the lock; every other entry points at the Pyodide CDN, so a notebook that
    needs pandas or matplotlib can still load them while the browser is online;
 3. ``jupyter lite build`` with that folder as its well-known ``static/pyodide``.
@@ -47,8 +47,9 @@ DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) /
 #: what the kernel imports when it starts (its worker loads micropip; pyodide_kernel
 #: needs IPython and turns on jedi completion)
 KERNEL_ROOTS = ("micropip", "ipython", "jedi")
-#: not in Pyodide's lock: our widgets and what they need, at the lab environment's versions
-WIDGET_STACK = ("ipywidgets", "comm", "jupyterlab_widgets")
+#: not in Pyodide's lock, at the lab environment's versions: our widgets and what they
+#: need, and the engine's schema validator
+SERVED_TOO = ("ipywidgets", "comm", "jupyterlab_widgets", "fastjsonschema")
 #: the parts of the npm package the site serves (no source maps, consoles or typings)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -177,7 +178,7 @@ def prepare_pyodide(lite_dir: Path, cache: Path) -> list[str]:
     packages = {canonical(k): v for k, v in lock["packages"].items()}
     startup = closure(packages, list(KERNEL_ROOTS))
     pins = {name: packages[name]["version"] for name in sorted(startup)}
-    pins.update({canonical(n): version(n) for n in WIDGET_STACK})
+    pins.update({canonical(n): version(n) for n in SERVED_TOO})
     wheels = {name: Path(shutil.copy2(p, dest)) for name, p in cached_wheels(cache, pins).items()}
     wheels[OUR_PACKAGE] = our_wheel(dest)
     for name, lock_entry in packages.items():

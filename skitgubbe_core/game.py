@@ -17,16 +17,18 @@ from typing import Iterator, Sequence
 
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
-from .errors import IllegalActionError, RulesError
-from .events import Event, Step
+from .errors import IllegalActionError, RulesError, quote
+from .events import DROP, Event, Step
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
+from .schema import MAX_NAME, MAX_PLAYERS, is_name
 from .state import State
 from .view import position_html
 from . import phase1, phase1_all, phase1_mas, phase2
 from .phase1 import HAND_SIZE
 
+_new_step = tuple.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 PHASE1 = {"pairs": phase1, "all-play": phase1_all, "beat-or-pick-up": phase1_mas}
 
@@ -55,6 +57,10 @@ class Game:
     ``start`` position (a dict in the scenario format; any chance during play then
     uses ``seed``, or 0).  Players are seats 0..n-1, named by ``players``; actions,
     hands and events refer to seats.
+
+    ``narrate=False`` is the headless mode for simulations: moves are checked as
+    always and the actions kept (for undo and records), but no events are kept and
+    :meth:`play` returns None; :attr:`history` then narrates by replaying the game.
     """
 
     def __init__(
@@ -64,6 +70,7 @@ class Game:
         *,
         seed: int | None = None,
         start: dict | None = None,
+        narrate: bool = True,
     ) -> None:
         if isinstance(players, int):
             if not 2 <= players <= len(DEFAULT_NAMES):
@@ -76,6 +83,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
         self.start = start
+        self.narrate = narrate
         rng = random.Random(seed if seed is not None else 0)
         if start is None:
             initial = _deal(len(self.players), self.rules, rng)
@@ -95,6 +103,7 @@ class Game:
         rng.setstate(self._rng_state)
         self._state.rng = rng
         self._steps: list[Step] = []
+        self._actions: list[Action] = []
         self._legal: list[Action] | None = None
 
     # -- the position -------------------------------------------------------------
@@ -176,15 +185,19 @@ class Game:
 
     @property
     def move_count(self) -> int:
-        return len(self._steps)
+        return len(self._actions)
 
     @property
     def history(self) -> list[Step]:
+        """Every step so far, with its events (replayed with narration if this game is
+        headless)."""
+        if not self.narrate:
+            return self.copy_at(self.move_count, narrate=True)._steps
         return list(self._steps)
 
     @property
     def actions(self) -> list[Action]:
-        return [step.action for step in self._steps]
+        return list(self._actions)
 
     def player_name(self, seat: int) -> str:
         return self.players[seat]
@@ -204,8 +217,22 @@ class Game:
 
     # -- playing ------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to act (empty once the game is over)."""
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The legal actions of ``player`` (a seat), by default of the player to act
+        (empty once the game is over).
+
+        Some variants let a player act out of turn: Mas's exchange of the two of trumps
+        and storing of three trumps "at any stage" (``mas_timing=any-time``), Atlanta's
+        slough while the trick is undecided (``slough_timing``).  Ask for such a
+        player's actions by seat, or all of them with :meth:`legal_actions_by_player`.
+        A slough of several cards is legal when each card is, though only single
+        cards and whole groups of a rank are listed.
+        """
+        s = self._state
+        if player is not None and player != s.to_play:
+            if s.to_play is None or s.phase != 1:
+                return []
+            return self._phase1.out_of_turn(s, self.rules, player)
         legal = self._legal
         if legal is None:
             s = self._state
@@ -218,6 +245,30 @@ class Game:
             self._legal = legal
         return legal
 
+    def legal_actions_by_player(self) -> dict[int, list[Action]]:
+        """Every player who may act now and their legal actions: the player to act
+        first, then the others clockwise (those acting out of turn)."""
+        s = self._state
+        if s.to_play is None:
+            return {}
+        found = {}
+        for p in s.seats_from(s.to_play):
+            actions = self.legal_actions(p)
+            if actions:
+                found[p] = actions
+        return found
+
+    def _accepts(self, action: Action) -> bool:
+        """A legal action that :meth:`legal_actions` does not list for the player to
+        act: an action out of turn, or a slough of several cards."""
+        s = self._state
+        if s.to_play is None or s.phase != 1:
+            return False
+        if action.player != s.to_play and action in self._phase1.out_of_turn(
+                s, self.rules, action.player):
+            return True
+        return self._phase1.accepts(s, self.rules, action)
+
     def parse_action(self, text: str) -> Action:
         """``'A: play 7D'`` -> :class:`Action` (raises :class:`ActionError`)."""
         return parse_action(text, self.players)
@@ -229,7 +280,7 @@ class Game:
         """None if ``action`` is legal now, else the reason and the rule."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        if action in self.legal_actions():
+        if action in self.legal_actions() or self._accepts(action):
             return None
         reason, rule = self._reason(action)
         return f"{reason} ({RULEBOOK[rule].reference})"
@@ -241,12 +292,15 @@ class Game:
             return (f"the game is over: {names[s.loser]} is the Skitgubbe"
                     if s.loser is not None else "the game is over"), "loser"
         if action.player != s.to_play:
-            return f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s", "turn-order"
+            late = (self._phase1.why_out_of_turn(s, self.rules, action, names)
+                    if s.phase == 1 else None)
+            return late or (f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s",
+                            "turn-order")
         module = self._phase1 if s.phase == 1 else phase2
         return module.why_illegal(s, self.rules, action, names)
 
-    def play(self, action: Action | str) -> Step:
-        """Apply a legal action and return the step it made.
+    def play(self, action: Action | str) -> Step | None:
+        """Apply a legal action and return the step it made (None when headless).
 
         Raises :class:`IllegalActionError` (naming the move number, the reason and
         the rule) and leaves the game unchanged if the action is not legal.
@@ -256,7 +310,7 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        if action not in legal and not self._accepts(action):
             reason, rule = self._reason(action)
             number = len(self._steps) + 1
             raise IllegalActionError(
@@ -265,25 +319,28 @@ class Game:
                 move_number=number, rule=rule)
         return self._apply(action)
 
-    def _apply(self, action: Action) -> Step:
-        events: list[Event] = []
+    def _apply(self, action: Action) -> Step | None:
         s = self._state
-        if s.phase == 1:
-            self._phase1.apply(s, self.rules, action, events)
-        else:
-            phase2.apply(s, self.rules, action, events)
+        module = self._phase1 if s.phase == 1 else phase2
         self._legal = None
-        step = Step(len(self._steps) + 1, action, tuple(events))
+        actions = self._actions
+        actions.append(action)
+        if not self.narrate:
+            module.apply(s, self.rules, action, DROP)
+            return None
+        events: list[Event] = []
+        module.apply(s, self.rules, action, events)
+        step = _new_step(Step, (len(actions), action, tuple(events)))
         self._steps.append(step)
         return step
 
     def undo(self) -> Step:
         """Take back the last step (by replaying the others from the start) and
         return it."""
-        if not self._steps:
+        if not self._actions:
             raise IllegalActionError("there is no move to undo", move_number=0, rule=None)
-        undone = self._steps[-1]
         actions = self.actions
+        undone = self._steps[-1] if self.narrate else self.history[-1]
         self._restart()
         for action in actions[:-1]:
             self._apply(action)
@@ -305,13 +362,16 @@ class Game:
         game._state.rng = random.Random()
         game._state.rng.setstate(self._state.rng.getstate())
         game._steps = list(self._steps)
+        game._actions = list(self._actions)
         return game
 
-    def copy_at(self, moves: int) -> "Game":
-        """A copy of this game after its first ``moves`` actions."""
+    def copy_at(self, moves: int, narrate: bool | None = None) -> "Game":
+        """A copy of this game after its first ``moves`` actions (narrated or headless
+        as this game is, unless ``narrate`` says)."""
         game = Game.__new__(Game)
         game.players, game.rules, game.seed, game.start = (
             self.players, self.rules, self.seed, self.start)
+        game.narrate = self.narrate if narrate is None else narrate
         game._initial, game._rng_state = self._initial, self._rng_state
         game._phase1 = self._phase1
         game._restart()
@@ -334,12 +394,14 @@ class Game:
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(players)
-    if len(names) < 2:
-        raise RulesError(f"a game needs at least two players, not {len(names)}")
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        raise RulesError(f"a game needs 2-{MAX_PLAYERS} players, not {len(names)}")
+    seen: set[str] = set()
     for name in names:
-        if not isinstance(name, str) or not name.strip() or ":" in name or name != name.strip():
-            raise RulesError(f"{name!r} is not a usable player name: use a non-empty name "
-                             "without ':' or surrounding spaces")
-    if len(set(names)) != len(names):
-        raise RulesError(f"player names must differ: {', '.join(names)}")
+        if not is_name(name):
+            raise RulesError(f"{quote(name)} is not a usable player name: use 1-{MAX_NAME} "
+                             "characters without ':', control characters or surrounding spaces")
+        if name in seen:
+            raise RulesError(f"player names must differ: {quote(name)} is named twice")
+        seen.add(name)
     return names

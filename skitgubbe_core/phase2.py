@@ -1,15 +1,17 @@
 """Phase 2: beat or pick up, tricks as large as the players in, going out, the
-Skitgubbe (rules 8-13 of the digest), with the variants' runs, anti-trumps,
-follow-suit, lowest pick-ups, Blåmattis, trump-ends-trick and dreck."""
+Skitgubbe (rules 8-13 of the digest), with the variants' runs, sets (pairs and the
+like), anti-trumps, follow-suit, must-beat, lowest pick-ups, Blåmattis,
+trump-ends-trick and dreck."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations, permutations
 
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
     suit_symbol
-from .events import Event
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 
@@ -47,7 +49,8 @@ def begin(s: State, rules: Rules, events: list) -> None:
     s.queue = []
     s.stage = "play"
     leader = s.trump_holder
-    events.append(Event("phase-2", leader, shown, leader, s.trump, "phase-2-start"))
+    events is DROP or events.append(make(Event, ("phase-2", leader, shown, leader, s.trump,
+                                                 "phase-2-start")))
     if rules.dreck == "yes":
         _dreck(s, leader, events)
     empty = [p for p in s.seats_from(leader) if not s.hands[p]]
@@ -55,11 +58,13 @@ def begin(s: State, rules: Rules, events: list) -> None:
     if mode == "loses" and empty:
         s.loser = empty[0]
         s.to_play = None
-        events.append(Event("blamattis-loses", empty[0], (), None, None, "blamattis-loses"))
+        events is DROP or events.append(make(Event, ("blamattis-loses", empty[0], (), None, None,
+                                                     "blamattis-loses")))
         return
     for p in sorted(empty):
         if mode == "blamattis":
-            events.append(Event("blamattis", p, (), None, None, "blamattis"))
+            events is DROP or events.append(make(Event, ("blamattis", p, (), None, None,
+                                                         "blamattis")))
         else:
             _go_out(s, p, events)
     if s.to_play is not None:
@@ -84,7 +89,8 @@ def _dreck(s: State, leader: int, events: list) -> None:
     deals = deal(pool, needy)
     for p, card in deals:
         s.hands[p].append(card)
-    events.append(Event("dreck", needy[0], tuple(pool), None, deals, "dreck"))
+    events is DROP or events.append(make(Event, ("dreck", needy[0], tuple(pool), None, deals,
+                                                 "dreck")))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -117,6 +123,45 @@ def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
     return [run for cards in by_suit if len(cards) > 1 for run in _suit_runs(tuple(cards), mode)]
 
 
+def is_set(cards: tuple[Card, ...]) -> bool:
+    """A play of several cards of one rank (a pair, three or four of a kind)."""
+    return len(cards) > 1 and all(c >> 2 == cards[0] >> 2 for c in cards)
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_sets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
+    """The sets among ``cards`` (one rank, sorted): of ``size`` cards, or of any size."""
+    sizes = (size,) if size else range(2, len(cards) + 1)
+    return tuple(combo for k in sizes for combo in combinations(cards, k))
+
+
+def _sets(hand: list[Card], size: int = 0, above: int = -1) -> list[tuple[Card, ...]]:
+    """Every set in ``hand`` (of ``size`` cards if given, of rank above ``above``)."""
+    by_rank: list[list[Card]] = [[] for _ in range(13)]
+    for c in hand:
+        by_rank[c >> 2].append(c)
+    return [combo for cards in by_rank[above + 1:] if len(cards) > 1
+            for combo in _rank_sets(tuple(sorted(cards)), size)]
+
+
+def _beats_card(card: Card, other: Card, trump: int | None) -> bool:
+    if card & 3 == other & 3:
+        return card > other
+    return card & 3 == trump
+
+
+def _set_beats(cards: tuple[Card, ...], top: tuple[Card, ...], rules: Rules,
+               trump: int | None) -> bool:
+    """House rules, our reconstruction: a set beats a set of as many cards of lower rank;
+    with set_beat=suit-by-suit each of its cards must also beat its own card of ``top``."""
+    if len(cards) != len(top) or not is_set(cards) or cards[0] >> 2 <= top[0] >> 2:
+        return False
+    if rules.set_beat == "higher-rank":
+        return True
+    return any(all(_beats_card(b, a, trump) for b, a in zip(order, top))
+               for order in permutations(cards))
+
+
 _RUN_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = tuple({} for _ in PLAY_ROWS)
 """Shared run actions, per player."""
 
@@ -134,20 +179,16 @@ def _actions(p: int, singles: list[Card], runs) -> list[Action]:
     return actions
 
 
-def _legal_singles(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Action]:
-    """The common case, kept fast: single cards, any trump beats a non-trump."""
-    row = PLAY_ROWS[p]
-    if not s.table:
-        return [row[c] for c in hand]
-    top = s.table[-1][1][-1]
+def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[int]:
+    """The single cards that beat ``top``: higher of its suit, or (if ``trumps_beat``
+    and it is not a trump) any trump."""
     suit = top & 3
-    trump = s.trump
-    if suit == trump or (rules.anti_trumps != "none" and suit == anti_suit(rules, trump)):
-        actions = [row[c] for c in hand if c > top and c & 3 == suit]
-    else:
-        actions = [row[c] for c in hand if (c > top and c & 3 == suit) or c & 3 == trump]
-    actions.append(PICK_UP_ACTIONS[p])
-    return actions
+    return frozenset(c for c in range(52) if (c > top and c & 3 == suit)
+                     or (trumps_beat and suit != trump and c & 3 == trump))
+
+
+_BEATERS = tuple(tuple(_beaters(top, trump, True) for top in range(52)) for trump in range(4))
+"""``_BEATERS[trump][top]``: the cards that beat ``top`` when any trump beats a non-trump."""
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
@@ -157,11 +198,34 @@ def legal(s: State, rules: Rules) -> list[Action]:
     if not hand:
         return [PICK_UP_ACTIONS[p]]
     mode = rules.phase2_plays
-    if mode == "single" and rules.beat == "any-trump":
-        return _legal_singles(s, rules, p, hand)
+    sets = rules.phase2_sets == "yes"
+    if mode == "single" and rules.beat == "any-trump" and not sets:
+        # The common case, kept fast: single cards, any trump beats a non-trump (a
+        # beat table per trump and card to beat).
+        row = PLAY_ROWS[p]
+        table = s.table
+        if not table:
+            return [row[c] for c in hand]
+        top = table[-1][1][-1]
+        trump = s.trump
+        if trump is None or (rules.anti_trumps != "none" and top & 3 == anti_suit(rules, trump)):
+            beats = _beaters(top, trump, False)
+        else:
+            beats = _BEATERS[trump][top]
+        actions = [row[c] for c in hand if c in beats]
+        if not actions or rules.must_beat == "no":
+            actions.append(PICK_UP_ACTIONS[p])
+        return actions
     if not s.table:
-        return _actions(p, hand, _runs(hand, mode))
+        return _actions(p, hand, _runs(hand, mode) + _sets(hand) if sets else _runs(hand, mode))
     top = s.table[-1][1]
+    if sets and is_set(top):
+        beating = [c for c in _sets(hand, len(top), top[0] >> 2)
+                   if _set_beats(c, top, rules, s.trump)]
+        actions = _actions(p, [], beating)
+        if not actions or rules.must_beat == "no":
+            actions.append(PICK_UP_ACTIONS[p])
+        return actions
     top_suit, high = top[0] & 3, top[-1]
     trump = s.trump
     same: list[Card] = []
@@ -185,7 +249,8 @@ def legal(s: State, rules: Rules) -> list[Action]:
         singles += trumps
         runs += _suit_runs(tuple(trumps), mode)
     actions = _actions(p, singles, runs)
-    actions.append(PICK_UP_ACTIONS[p])
+    if not actions or rules.must_beat == "no":
+        actions.append(PICK_UP_ACTIONS[p])
     return actions
 
 
@@ -193,6 +258,9 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     name = names[action.player]
     hand = s.hands[action.player]
     if action.kind == PICK_UP:
+        if s.table:
+            return (f"{name} can beat {' '.join(map(str, s.table[-1][1]))} and so must: a "
+                    "player who can beat may not pick up"), "must-beat"
         return f"the table is empty, so there is nothing to pick up: {name} must lead", "pick-up"
     if action.kind != PLAY:
         return f"'{action.kind}' belongs to phase 1; in phase 2 you play or pick up", "beat"
@@ -202,6 +270,9 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     if missing:
         return f"{name} does not hold {' '.join(map(str, missing))}", "beat"
     cards = tuple(sorted(action.cards))
+    top = s.table[-1][1] if s.table else ()
+    if is_set(cards) or is_set(top):
+        return _why_set(rules, cards, top)
     if len(cards) > 1:
         if rules.phase2_plays == "single":
             return "this ruleset plays one card at a time in phase 2", "beat"
@@ -210,7 +281,6 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
                     "runs-from-two": "cards starting with a two, in"}[rules.phase2_plays]
             return f"{' '.join(map(str, cards))} is not a run: {what} consecutive cards of one " \
                    "suit", "runs"
-    top = s.table[-1][1]
     shown = " ".join(map(str, top))
     anti = anti_suit(rules, s.trump)
     top_suit = top[0] & 3
@@ -229,17 +299,30 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     return f"{' '.join(map(str, cards))} does not beat {shown}: {how}, or pick it up", "beat"
 
 
+def _why_set(rules: Rules, cards: tuple[Card, ...], top: tuple[Card, ...]) -> tuple[str, str]:
+    shown = " ".join(map(str, cards))
+    if rules.phase2_sets != "yes":
+        return (f"{shown} is a set of one rank, and this ruleset plays no pairs or the like "
+                "in phase 2"), "runs"
+    need = (f"a set of {len(top)} cards of higher rank"
+            + (", each beating its own card" if rules.set_beat == "suit-by-suit" else ""))
+    return (f"{shown} does not beat the set {' '.join(map(str, top))}: only {need} does, "
+            "or pick it up" if is_set(top) else
+            f"{shown} is a set, and a set answers only a set of as many cards"), "sets-phase-2"
+
+
 def _go_out(s: State, p: int, events: list) -> None:
     """Rules 12 and 13."""
     s.in_game[p] = False
     s.out.append(p)
-    events.append(Event("out", p, (), None, None, "going-out"))
+    events is DROP or events.append(make(Event, ("out", p, (), None, None, "going-out")))
     still = [q for q in range(s.n) if s.in_game[q]]
     if len(still) <= 1:
         s.loser = still[0] if still else None
         s.to_play = None
         if still:
-            events.append(Event("game-over", still[0], (), None, None, "loser"))
+            events is DROP or events.append(make(Event, ("game-over", still[0], (), None, None,
+                                                         "loser")))
 
 
 def _leader_in(s: State, leader: int, events: list) -> int | None:
@@ -253,10 +336,11 @@ def _leader_in(s: State, leader: int, events: list) -> int | None:
         nxt = s.next_in(nxt)
         if s.hands[nxt]:
             reason = "next" if not s.in_game[leader] else "blamattis"
-            events.append(Event("lead-passes", leader, (), nxt, reason, "going-out"))
+            events is DROP or events.append(make(Event, ("lead-passes", leader, (), nxt, reason,
+                                                         "going-out")))
             return nxt
     s.loser = s.next_in(leader)
-    events.append(Event("game-over", s.loser, (), None, None, "loser"))
+    events is DROP or events.append(make(Event, ("game-over", s.loser, (), None, None, "loser")))
     return None
 
 
@@ -299,11 +383,13 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         hand.extend(cards)
         if table:
             s.to_play = s.next_in(p)
-            events.append(Event("pick-up", p, cards, s.to_play, table[-1][1], rule))
+            events is DROP or events.append(make(Event, ("pick-up", p, cards, s.to_play,
+                                                         table[-1][1], rule)))
         else:
             natural = (p + 1) % s.n
-            events.append(Event("pick-up", p, cards, None, (), rule))
-            events.append(Event("all-picked-up", p, (), natural, None, "all-picked-up"))
+            events is DROP or events.append(make(Event, ("pick-up", p, cards, None, (), rule)))
+            events is DROP or events.append(make(Event, ("all-picked-up", p, (), natural, None,
+                                                         "all-picked-up")))
             s.to_play = _leader_in(s, natural, events)
         return
     cards = action.cards
@@ -315,12 +401,14 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
             hand.remove(c)
     if table:
         top = table[-1][1]
-        events.append(Event("beat", p, cards, None, top, "runs" if len(cards) > 1 else "beat"))
+        events is DROP or events.append(make(Event, ("beat", p, cards, None, top,
+                                                     _beat_rule(rules, cards))))
     else:
         top = None
         s.trick_size = s.n - len(s.out)
         s.leader = p
-        events.append(Event("lead", p, cards, None, s.trick_size, "trick-complete"))
+        events is DROP or events.append(make(Event, ("lead", p, cards, None, s.trick_size,
+                                                     "trick-complete")))
     table.append((p, cards))
     if not hand:
         _go_out(s, p, events)
@@ -334,21 +422,31 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         s.to_play = s.next_in(p)
 
 
+def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
+    """The rule a beating play follows: sets, runs, following suit or plain beating."""
+    if len(cards) > 1:
+        return "sets-phase-2" if is_set(cards) else "runs"
+    return "follow-suit" if rules.beat == "follow-suit" else "beat"
+
+
 def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> None:
     """Rule 11a (and Koira's trump-ends-trick): set the trick aside; the lead."""
     table = s.table
     s.discarded.extend(c for _, play in table for c in play)
     if trumped:
-        events.append(Event("trump-ends-trick", p, table[-1][1], p, len(table),
-                            "trump-ends-trick"))
+        events is DROP or events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,
+                                                     len(table),
+                                                     "trump-ends-trick")))
     else:
-        events.append(Event("trick-complete", p, (), p, len(table), "trick-complete"))
+        events is DROP or events.append(make(Event, ("trick-complete", p, (), p, len(table),
+                                                     "trick-complete")))
     if s.in_game[p]:
         s.to_play = p
     elif rules.lead_after_going_out == "beaten-player":
         beaten = table[-2][0]
         leader = beaten if s.in_game[beaten] else s.next_in(beaten)
-        events.append(Event("lead-passes", p, (), leader, "beaten", "trick-complete"))
+        events is DROP or events.append(make(Event, ("lead-passes", p, (), leader, "beaten",
+                                                     "trick-complete")))
         s.to_play = _leader_in(s, leader, events)
     else:
         s.to_play = _leader_in(s, p, events)
