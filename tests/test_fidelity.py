@@ -286,3 +286,16 @@ def test_variants_lists_21_presets_with_sources_and_evidence(capsys):
               if line and not line.startswith(" ") and ":" in line and "rule options" not in line]
     assert listed == list(PRESETS) and len(listed) == 21
     assert out.count("    sources: ") == 21
+
+
+def test_play_command_lets_players_act_out_of_turn(capsys, tmp_path):
+    """Mas (Kortoxen via pagat.com, 'at any stage') and Atlanta (pagat.com Swedish edition,
+    while undecided): the narrated random game shows moves out of turn, and its record
+    replays."""
+    from skitgubbe_core.cli import main
+    for args in (["--variant", "mas"],
+                 ["--variant", "atlanta", "--option", "slough_timing=undecided"]):
+        path = tmp_path / "game.json"
+        assert main(["play", "--seed", "3", "--out-of-turn", "--record", str(path)] + args) == 0
+        assert "out of turn while it is" in capsys.readouterr().out
+        assert record.load(path).move_count > 0
