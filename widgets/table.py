@@ -19,7 +19,9 @@ class PlayTable(StaticPicture, w.VBox):
     """Play ``seat`` of a game of ``variant``; the other seats are random players.
 
     Only legal moves are offered as buttons; a move typed into the box that the rules
-    forbid is refused with the reason and the rule.
+    forbid is refused with the reason and the rule.  Where the rules let the reader act
+    out of turn (Mas's exchange and storing, Atlanta's slough while the trick is
+    undecided), the computer players pause to offer it, with a button to play on.
     """
 
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
@@ -54,20 +56,28 @@ class PlayTable(StaticPicture, w.VBox):
         self._lines = [escape(line) for line in step.narrate(self.game.players)]
         self._advance()
 
-    def _advance(self) -> None:
-        """Let the computer players move until it is the reader's turn or the game ends."""
+    def _advance(self, play_on: bool = False) -> None:
+        """Let the computer players move until it is the reader's turn, the reader may
+        act out of turn (unless ``play_on``), or the game ends."""
         game = self.game
         while not game.is_over and game.to_play != self.seat:
+            if not play_on and game.legal_actions(self.seat):
+                break
             step = game.play(self.bots[game.to_play].choose(game))
             self._lines += [escape(line) for line in step.narrate(game.players)]
         self.board.value = position_html(game, viewer=self.seat, deck=self.deck)
         self.narration.value = "<ul>" + "".join(f"<li>{line}</li>" for line in self._lines) + "</ul>"
         buttons = []
-        for action in game.legal_actions():
+        for action in game.legal_actions(self.seat):
             button = w.Button(description=text_presentation(action.text),
                               layout=w.Layout(width="auto"))
             button.on_click(lambda _, a=action: self.play(a))
             buttons.append(button)
+        if buttons and game.to_play != self.seat:
+            wait = w.Button(description=f"let {game.players[game.to_play]} play on",
+                            layout=w.Layout(width="auto"))
+            wait.on_click(lambda _: self._advance(play_on=True))
+            buttons.append(wait)
         self.moves.children = buttons
         self.entry.disabled = self.submit.disabled = game.is_over
 
