@@ -310,13 +310,17 @@ def validate(data: Any, schema: dict, error: type[FileFormatError] = FileFormatE
 
 
 def _parts(data: Any, names: list[str]) -> list:
-    """The validator's path (all text) with list indexes as numbers."""
+    """The validator's path (all text) with list indexes as numbers.  The validator
+    splits its path at ``.`` and ``[``, so a key holding those is cut short: the path
+    then ends at the last step that exists."""
     parts: list = []
     for name in names:
-        if isinstance(data, list):
-            name = int(name)
-        parts.append(name)
-        data = data[name]
+        try:
+            step = int(name) if isinstance(data, list) else name
+            data = data[step]
+        except (KeyError, IndexError, ValueError, TypeError):
+            break
+        parts.append(step)
     return parts
 
 

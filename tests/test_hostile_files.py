@@ -258,3 +258,9 @@ def test_positions_the_engine_cannot_play_are_refused(tmp_path, preset, start, m
     result = cli("check", str(path))
     assert result.returncode == 2 and "ok" not in result.stdout
     assert result.stderr.startswith(f"skitgubbe: {path}: {message}")
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, {"a": 1}, -1, True, 2**64])
+def test_a_game_refuses_a_seed_no_record_could_store(seed):
+    with pytest.raises(RulesError, match="should be a whole number from 0 to"):
+        Game(3, seed=seed)
