@@ -93,6 +93,7 @@ def test_stored_notebook_shows_labelled_html_cards_without_a_kernel(page):
 def test_running_the_notebook_gives_live_widgets_that_step(page):
     tab, url, token = page
     _open(tab, url, token, "02-stunsa.ipynb", "live")
+    tab.get_by_text("Python 3 (ipykernel) | Idle").first.wait_for(state="visible")
     tab.click("li.lm-MenuBar-item:has-text('Run')")
     tab.click("li.lm-Menu-item:has-text('Run All Cells')")
     next_button = tab.locator(".jupyter-widgets button:has-text('next')").first

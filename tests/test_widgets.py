@@ -104,7 +104,7 @@ def test_rule_switcher_shows_each_reading_side_by_side():
 
 def test_tables_and_family_tree():
     variants = tables.variants_table()
-    assert len(variants) == 19 and variants.loc["koira", "players"] == "3-8"
+    assert len(variants) == 21 and variants.loc["koira", "players"] == "3-8"
     assert "pick_up = lowest" in variants.loc["mattis", "differs from basic Skitgubbe in"]
     assert len(tables.disagreements_table()) >= 8
     assert "Blåmattis" in tables.glossary_table().index
