@@ -205,7 +205,8 @@ MATCH_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["format", "variant", "players", "deals"],
     "additionalProperties": False,
-    "properties": {key: _COMMON[key] for key in ("variant", "options", "players", "seed")} | {
+    "properties": {key: _COMMON[key] for key in ("variant", "options", "players")} | {
+        "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED},
         "format": {"const": "skitgubbe-match/1"},
         "deal_passes": {"const": "left"},
         "deals": {"type": "array", "maxItems": MAX_DEALS, "items": {"$ref": "#/$defs/record"}},
