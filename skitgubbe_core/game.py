@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Iterator, Sequence
 
@@ -22,7 +23,7 @@ from .events import DROP, Event, Step
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
-from .schema import MAX_NAME, MAX_PLAYERS, is_name
+from .schema import MAX_NAME, MAX_PLAYERS, MAX_SEED, is_name
 from .state import State
 from .view import position_html
 from . import phase1, phase1_all, phase1_mas, phase2
@@ -81,10 +82,10 @@ class Game:
         self.rules.check_players(len(self.players))
         if seed is None and start is None:
             seed = random.SystemRandom().randrange(2**32)
-        self.seed = seed
+        self.seed = seed if seed is None else _check_seed(seed)
         self.start = start
         self.narrate = narrate
-        rng = random.Random(seed if seed is not None else 0)
+        rng = random.Random(self.seed if self.seed is not None else 0)
         if start is None:
             initial = _deal(len(self.players), self.rules, rng)
         else:
@@ -391,6 +392,17 @@ class Game:
                   "over" if s.to_play is None else f"{self.players[s.to_play]} to play")
         return (f"<Game {self.rules.describe()}, {len(self.players)} players, "
                 f"phase {s.phase}, move {self.move_count}, {status}>")
+
+
+def _check_seed(seed: int) -> int:
+    """A seed a record can store: a whole number from 0 to 2**64 - 1."""
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        value = -1
+    if isinstance(seed, bool) or not 0 <= value <= MAX_SEED:
+        raise RulesError(f"the seed {quote(seed)} should be a whole number from 0 to {MAX_SEED}")
+    return value
 
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:

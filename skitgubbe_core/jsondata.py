@@ -94,14 +94,15 @@ def _parse_constant(text: str) -> float:
     raise _Refused(f"{text} is not a JSON number")
 
 
-def read_json(path: str | os.PathLike, error: type[FileFormatError] = FileFormatError) -> Any:
+def read_json(path: str | os.PathLike, error: type[FileFormatError] = FileFormatError,
+              max_bytes: int = MAX_FILE_BYTES) -> Any:
     """Parse a JSON file within the limits of :mod:`.schema`; any problem (not UTF-8,
     a syntax error with its line and column, too large, too deep) names the file."""
     file = str(path)
     with open(path, "rb") as f:
-        raw = f.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise error(f"larger than the limit of {MAX_FILE_BYTES:,} bytes", file=file)
+        raw = f.read(max_bytes + 1)
+    if len(raw) > max_bytes:
+        raise error(f"larger than the limit of {max_bytes:,} bytes", file=file)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:

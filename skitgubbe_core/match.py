@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from . import jsondata as jd
-from .errors import FileFormatError, RulesError
+from .errors import FileFormatError, RulesError, quote
 from .game import DEFAULT_NAMES, Game
 from .jsondata import read_json
 from .record import RecordError, from_record, rules_from_json, save_text, to_record
 from .rules import Rules
+from .schema import MAX_DEALS, MAX_MATCH_BYTES, MATCH_SCHEMA, validate
 from .simulate import DEFAULT_MAX_MOVES, random_game
 
 MATCH_FORMAT = "skitgubbe-match/1"
@@ -111,6 +112,9 @@ def check(players: int | Sequence[str], deals: int,
         players = DEFAULT_NAMES[:players]
     if deals < 1:
         raise RulesError(f"a match needs at least one deal, not {deals}")
+    if deals > MAX_DEALS:
+        raise RulesError(f"a match has at most {MAX_DEALS} deals (so that its record stays "
+                         f"readable), not {deals}")
     rules = Rules.preset(rules) if isinstance(rules, str) else rules
     rules.check_players(len(players))
     return tuple(players), rules
@@ -155,14 +159,10 @@ def from_json(data: Any, file: str | None = None) -> Match:
     deal passing to the left says, and its counts must be what the deals give."""
     with jd.naming(file):
         jd.document(data, MATCH_FORMAT, "a match record", MatchError)
+        validate(data, MATCH_SCHEMA, MatchError)
         rules = rules_from_json(data, MatchError)
-        players = jd.field(data, "players", "", list, error=MatchError)
-        if len(players) < 2 or len(set(map(str, players))) != len(players) or not all(
-                isinstance(p, str) for p in players):
-            raise MatchError("players should be two or more different names", path="players")
-        seed = jd.field(data, "seed", "", int, required=False, error=MatchError)
-        deals = jd.field(data, "deals", "", list, error=MatchError)
-        match = Match(tuple(players), rules, seed, [])
+        deals = data["deals"]
+        match = Match(tuple(data["players"]), rules, data.get("seed"), [])
         for i, deal in enumerate(deals):
             try:
                 game = from_record(deal)
@@ -180,8 +180,8 @@ def from_json(data: Any, file: str | None = None) -> Match:
             match.deals.append(game)
         counts = data.get("counts")
         if counts is not None and counts != match.counts():
-            raise MatchError(f"the recorded counts {counts!r} are not what the deals give: "
-                             f"{match.counts()!r}", path="counts")
+            raise MatchError(f"the recorded counts {quote(counts, 200)} are not what the deals "
+                             f"give: {quote(match.counts(), 200)}", path="counts")
         return match
 
 
@@ -196,4 +196,4 @@ def save(match: Match, path: str | Path) -> None:
 
 def load(path: str | Path) -> Match:
     """Read and replay a match record file."""
-    return from_json(read_json(path, MatchError), str(path))
+    return from_json(read_json(path, MatchError, MAX_MATCH_BYTES), str(path))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SUITS, Card, parse_cards, parse_suit
-from .errors import CardError, PositionError, quote
+from .errors import CardError, PositionError
 from . import jsondata as jd
 from .rules import Rules
 from .schema import POSITION_SCHEMA, validate
@@ -17,15 +17,12 @@ from .phase1 import can_turn
 from .state import State
 
 
-def _table(value: Any, players: list[str], path: str) -> list[tuple[int | None, tuple[Card, ...]]]:
+def _table(value: list[str], players: list[str],
+           path: str) -> list[tuple[int | None, tuple[Card, ...]]]:
     """Table items: ``"9H"``, ``"7H 8H 9H"`` or ``"A: 9H"`` (who played it)."""
-    if not isinstance(value, list):
-        raise PositionError(f"{quote(value)} should be a list of plays", path=path)
     plays = []
     for i, item in enumerate(value):
         where = f"{path}[{i}]"
-        if not isinstance(item, str):
-            raise PositionError(f"{quote(item)} should be a play such as '9H' or 'A: 9H'", path=where)
         who = None
         if ":" in item:
             name, _, item = item.partition(":")
@@ -55,12 +52,12 @@ def build_state(start: dict, players: list[str], rules: Rules, path: str = "star
                 raise PositionError(f"{c} is named twice: also at {seen[c]}", path=here)
             seen[c] = here
 
-    hands = jd.per_player(jd.field(start, "hands", path, dict, error=PositionError), players,
+    hands = jd.per_player(start["hands"], players,
                           f"{path}.hands", PositionError)
     for p, cards in hands.items():
         claim(cards, f"{path}.hands.{players[p]}")
         s.hands[p] = cards
-    s.to_play = jd.player(jd.field(start, "to_play", path, str, error=PositionError), players,
+    s.to_play = jd.player(start["to_play"], players,
                           f"{path}.to_play", PositionError)
     piles = start.get("piles")
     if piles is not None:
@@ -70,13 +67,13 @@ def build_state(start: dict, players: list[str], rules: Rules, path: str = "star
     table = _table(start.get("table", []), players, f"{path}.table")
     for i, (_, cards) in enumerate(table):
         claim(list(cards), f"{path}.table[{i}]")
-    trump = jd.field(start, "trump", path, str, required=False, error=PositionError)
+    trump = start.get("trump")
     if trump is not None:
         try:
             s.trump = parse_suit(trump)
         except CardError as err:
             raise PositionError(str(err), path=f"{path}.trump") from None
-    leader = jd.field(start, "leader", path, str, required=False, error=PositionError)
+    leader = start.get("leader")
     if phase == 1:
         _phase1(s, rules, start, players, path, table, leader, claim)
     else:
@@ -177,7 +174,7 @@ def _phase1(s, rules, start, players, path, table, leader, claim) -> None:
     if rules.phase1_tricks == "all-play" and table:
         raise PositionError("an all-play phase-1 position must start between tricks (no "
                             "table)", path=f"{path}.table")
-    holder = jd.field(start, "trump_holder", path, str, required=False, error=PositionError)
+    holder = start.get("trump_holder")
     if "trump_card" in start:
         s.trump_card = jd.card(start["trump_card"], f"{path}.trump_card", PositionError)
         claim([s.trump_card], f"{path}.trump_card")
@@ -246,7 +243,7 @@ def _phase2(s, rules, start, players, path, table, leader) -> None:
     s.table = attributed[::-1]
     s.leader = (s.table[0][0] if s.table else s.to_play) if leader is None else jd.player(
         leader, players, f"{path}.leader", PositionError)
-    size = jd.field(start, "trick_size", path, int, required=False, error=PositionError)
+    size = start.get("trick_size")
     active = s.n - len(s.out)
     s.trick_size = size if size is not None else active
     if s.table and not len(s.table) < s.trick_size:

@@ -32,6 +32,8 @@ MAX_TEXT = 10_000
 MAX_MOVES = 20_000
 MAX_CHECKPOINTS = 1_000
 MAX_SEED = 2**64 - 1
+MAX_DEALS = 100
+MAX_MATCH_BYTES = 32 * 1024 * 1024
 
 LIMITS: dict[str, tuple[int, str]] = {
     "file": (MAX_FILE_BYTES, "bytes in a file"),
@@ -44,6 +46,8 @@ LIMITS: dict[str, tuple[int, str]] = {
     "moves": (MAX_MOVES, "moves of a scenario or actions of a record"),
     "checkpoints": (MAX_CHECKPOINTS, "checkpoints, and illegal moves per checkpoint"),
     "seed": (MAX_SEED, "the largest seed (the smallest is 0)"),
+    "deals": (MAX_DEALS, "deals of a match record"),
+    "match file": (MAX_MATCH_BYTES, "bytes in a match record file"),
 }
 """Each limit: (bound, what it bounds).  docs/scenarios.md lists them."""
 
@@ -193,6 +197,28 @@ RECORD_SCHEMA: dict[str, Any] = {
     "$defs": _DEFS,
 }
 
+MATCH_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "skitgubbe-match/1",
+    "description": "Several deals: the rules, the players, and each deal's game record "
+                   "(the deal passes to the left), with the Skitgubbe counts.",
+    "type": "object",
+    "required": ["format", "variant", "players", "deals"],
+    "additionalProperties": False,
+    "properties": {key: _COMMON[key] for key in ("variant", "options", "players")} | {
+        "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED},
+        "format": {"const": "skitgubbe-match/1"},
+        "deal_passes": {"const": "left"},
+        "deals": {"type": "array", "maxItems": MAX_DEALS, "items": {"$ref": "#/$defs/record"}},
+        "counts": {"type": "object", "maxProperties": MAX_PLAYERS,
+                   "propertyNames": {"maxLength": MAX_NAME},
+                   "additionalProperties": {"type": "integer", "minimum": 0,
+                                            "maximum": MAX_DEALS}},
+    },
+    "$defs": _DEFS | {"record": {k: v for k, v in RECORD_SCHEMA.items()
+                                 if k not in ("$schema", "$defs")}},
+}
+
 POSITION_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$ref": "#/$defs/position",
@@ -222,9 +248,9 @@ def _validator(which: str):
     where the interpreting ``jsonschema`` takes 20 ms)."""
     import fastjsonschema
 
-    schema = {"scenario": SCENARIO_SCHEMA, "record": RECORD_SCHEMA,
+    schema = {"scenario": SCENARIO_SCHEMA, "record": RECORD_SCHEMA, "match": MATCH_SCHEMA,
               "position": POSITION_SCHEMA}[which]
-    return fastjsonschema.compile(_inline(schema, _DEFS))
+    return fastjsonschema.compile(_inline(schema, schema["$defs"]))
 
 
 def _which(schema: dict) -> str:
@@ -232,6 +258,8 @@ def _which(schema: dict) -> str:
         return "scenario"
     if schema is RECORD_SCHEMA:
         return "record"
+    if schema is MATCH_SCHEMA:
+        return "match"
     return "position"
 
 
@@ -310,13 +338,17 @@ def validate(data: Any, schema: dict, error: type[FileFormatError] = FileFormatE
 
 
 def _parts(data: Any, names: list[str]) -> list:
-    """The validator's path (all text) with list indexes as numbers."""
+    """The validator's path (all text) with list indexes as numbers.  The validator
+    splits its path at ``.`` and ``[``, so a key holding those is cut short: the path
+    then ends at the last step that exists."""
     parts: list = []
     for name in names:
-        if isinstance(data, list):
-            name = int(name)
-        parts.append(name)
-        data = data[name]
+        try:
+            step = int(name) if isinstance(data, list) else name
+            data = data[step]
+        except (KeyError, IndexError, ValueError, TypeError):
+            break
+        parts.append(step)
     return parts
 
 
@@ -360,7 +392,7 @@ def _sentence(err, parts: list) -> str:
         return f"{shown} should be {bound} {expected}"
     if kind == "pattern":
         return _pattern_sentence(expected, shown)
-    if kind == "anyOf" and "anyOf" in schema and parts == []:
+    if kind == "anyOf" and "anyOf" in schema:
         return "a record needs 'seed' or 'start'"
     if kind == "oneOf" and {"type": "null"} in expected:
         return f"{shown} should be a player name or null"
@@ -378,11 +410,13 @@ def _pattern_sentence(pattern: str, shown: str) -> str:
 
 
 def write_schemas(folder: str) -> None:
-    """Write ``scenario.schema.json`` and ``record.schema.json`` (for the docs)."""
+    """Write ``scenario.schema.json``, ``record.schema.json`` and ``match.schema.json``
+    (for the docs)."""
     import json
     from pathlib import Path
 
-    for name, schema in (("scenario", SCENARIO_SCHEMA), ("record", RECORD_SCHEMA)):
+    for name, schema in (("scenario", SCENARIO_SCHEMA), ("record", RECORD_SCHEMA),
+                         ("match", MATCH_SCHEMA)):
         text = json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
         (Path(folder) / f"{name}.schema.json").write_text(text, encoding="utf-8")
 

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from skitgubbe_core import examples, record, scenario
+from skitgubbe_core import match as matches
 from skitgubbe_core.cli import main
 from skitgubbe_core.errors import MAX_MESSAGE, FileFormatError
 from skitgubbe_core.schema import RECORD_SCHEMA, SCENARIO_SCHEMA
@@ -35,6 +36,7 @@ SCENARIOS = [examples.load(name).data for name in examples.names()]
 RECORDS = [record.to_record(random_game(players, preset, seed, 400, None))
            for players, preset, seed in ((3, "skitgubbe", 1), (4, "mattis", 2), (3, "atlanta", 3),
                                          (2, "mas", 4), (3, "koira", 5))]
+MATCHES = [matches.to_json(matches.play_match(3, 2, seed=6, rules="skitgubbe", max_moves=300))]
 _BOUND = 2 * MAX_MESSAGE + 200
 
 
@@ -43,6 +45,8 @@ def read(data, kind: str):
     try:
         if kind == "scenario":
             return scenario.parse(data, file="fuzz.json")
+        if kind == "match":
+            return matches.from_json(data, file="fuzz.json")
         return record.from_record(data, file="fuzz.json")
     except FileFormatError as err:
         message = str(err)
@@ -57,6 +61,9 @@ def check_accepted(thing, kind: str) -> None:
         outcome = scenario.run(thing)
         assert all(len(line) < _BOUND for line in outcome.failures)
         game = outcome.game
+    elif kind == "match":
+        assert matches.from_json(matches.to_json(thing)).counts() == thing.counts()
+        return
     else:
         game = thing
         again = record.from_record(record.to_record(game))
@@ -102,6 +109,7 @@ SOURCES = {
     "mutated records": (mutated(RECORDS), "record"),
     "scenarios from the schema": (from_schema(SCENARIO_SCHEMA, valid_only=False), "scenario"),
     "records from the schema": (from_schema(RECORD_SCHEMA, valid_only=False), "record"),
+    "mutated match records": (mutated(MATCHES), "match"),
 }
 
 

@@ -13,7 +13,7 @@ from skitgubbe_core import Game, PositionError, RulesError, record, scenario
 from skitgubbe_core.errors import MAX_MESSAGE, FileFormatError
 from skitgubbe_core.record import RecordError
 from skitgubbe_core.schema import (
-    LIMITS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NAME, MAX_PLAYERS, RECORD_SCHEMA, SCENARIO_SCHEMA,
+    LIMITS, MATCH_SCHEMA, MAX_DEPTH, MAX_FILE_BYTES, MAX_NAME, MAX_PLAYERS, RECORD_SCHEMA, SCENARIO_SCHEMA,
 )
 from helpers import phase1, phase2
 from schema_strategy import json_paths
@@ -216,7 +216,8 @@ def test_the_docs_hold_the_schemas_and_state_the_limits():
     from pathlib import Path
 
     docs = Path(__file__).resolve().parent.parent / "docs"
-    for name, schema in (("scenario", SCENARIO_SCHEMA), ("record", RECORD_SCHEMA)):
+    for name, schema in (("scenario", SCENARIO_SCHEMA), ("record", RECORD_SCHEMA),
+                         ("match", MATCH_SCHEMA)):
         text = (docs / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
         assert json.loads(text) == json.loads(json.dumps(schema)), (
             f"docs/schemas/{name}.schema.json is stale: run python -c 'from "
@@ -261,3 +262,24 @@ def test_positions_the_engine_cannot_play_are_refused(tmp_path, preset, start, m
     result = cli("check", str(path))
     assert result.returncode == 2 and "ok" not in result.stdout
     assert result.stderr.startswith(f"skitgubbe: {path}: {message}")
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, {"a": 1}, -1, True, 2**64])
+def test_a_game_refuses_a_seed_no_record_could_store(seed):
+    with pytest.raises(RulesError, match="should be a whole number from 0 to"):
+        Game(3, seed=seed)
+
+
+def test_a_match_record_is_read_with_its_schema():
+    from skitgubbe_core import match
+
+    data = match.to_json(match.play_match(3, 2, seed=1))
+    for path, value, message in ((("deals", 0, "actions", 0), 7, "deals[0].actions[0]: 7 is not"),
+                                 (("players", 0), "A\x1b[2J", "players[0]: "),
+                                 (("counts", "A"), -1, "counts.A: -1 should be at least 0"),
+                                 (("deals",), [{}] * 101, "deals: a list of 101 items")):
+        with pytest.raises(match.MatchError) as err:
+            match.from_json(edited(data, path, value), "m.json")
+        assert str(err.value).startswith(f"m.json: {message}"), str(err.value)
+    with pytest.raises(RulesError, match="at most 100 deals"):
+        match.play_match(3, 101, seed=1)
