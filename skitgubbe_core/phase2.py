@@ -136,12 +136,19 @@ def _rank_sets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ..
 
 
 def _sets(hand: list[Card], size: int = 0, above: int = -1) -> list[tuple[Card, ...]]:
-    """Every set in ``hand`` (of ``size`` cards if given, of rank above ``above``)."""
-    by_rank: list[list[Card]] = [[] for _ in range(13)]
-    for c in hand:
-        by_rank[c >> 2].append(c)
-    return [combo for cards in by_rank[above + 1:] if len(cards) > 1
-            for combo in _rank_sets(tuple(sorted(cards)), size)]
+    """Every set in ``hand`` (of ``size`` cards if given, of rank above ``above``): the
+    sorted hand's runs of equal rank, each set taken from the cache."""
+    cards = sorted(hand)
+    found: list[tuple[Card, ...]] = []
+    start, rank = 0, -1
+    for i, c in enumerate(cards):
+        if c >> 2 != rank:
+            if i - start > 1 and rank > above:
+                found.extend(_rank_sets(tuple(cards[start:i]), size))
+            start, rank = i, c >> 2
+    if len(cards) - start > 1 and rank > above:
+        found.extend(_rank_sets(tuple(cards[start:]), size))
+    return found
 
 
 def _beats_card(card: Card, other: Card, trump: int | None) -> bool:
