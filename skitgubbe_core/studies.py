@@ -57,13 +57,24 @@ def loss_rates(df, by: str = "seat"):
 
 def loss_by_cards(df, bands: Sequence[int] = (0, 12, 15, 18, 21, 52)):
     """Loss rate by the number of cards held at the start of phase 2, in ``bands``
-    (``(12, 15]`` is 13 to 15 cards)."""
+    (breaks: ``(0, 12, 15)`` makes the bands "1-12" and "13-15").
+
+    >>> band_labels((0, 12, 15, 52))
+    ['1-12', '13-15', '16 or more']
+    """
     import pandas as pd
 
     rows = seats(df)
-    rows["cards held"] = pd.cut(rows["cards"], list(bands)).astype(str)
-    order = {str(iv): i for i, iv in enumerate(pd.IntervalIndex.from_breaks(list(bands)))}
-    return rates(rows, "cards held").sort_index(key=lambda ix: ix.map(order))
+    labels = band_labels(bands)
+    rows["cards held"] = pd.cut(rows["cards"], list(bands), labels=labels)
+    return rates(rows, "cards held")
+
+
+def band_labels(bands: Sequence[int]) -> list[str]:
+    """Readable labels of the bands between consecutive ``bands`` (upper ends included;
+    a band reaching 52, the whole pack, is "N or more")."""
+    return [f"{a + 1} or more" if b >= 52 else f"{a + 1}-{b}" if b > a + 1 else str(b)
+            for a, b in zip(bands, bands[1:])]
 
 
 def compare(variants: Sequence[str], players: Sequence[int], games: int, seed: int = 0,
