@@ -265,8 +265,11 @@ class Game:
                 move_number=number, rule=rule)
         return self._apply(action)
 
-    def _apply(self, action: Action) -> Step:
-        events: list[Event] = []
+    def _apply(self, action: Action, events: list | None = None) -> Step:
+        """Apply ``action``; its events go to ``events`` (a fresh list by default; the
+        frame recorder passes a list that also pictures the table at each event)."""
+        if events is None:
+            events = []
         s = self._state
         if s.phase == 1:
             self._phase1.apply(s, self.rules, action, events)

@@ -168,8 +168,10 @@ def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
     else:
         events.append(Event("phase-1-end", stuck, (), None, None, "end-of-phase-1"))
     table = s.table
+    s.queue = []
     if len(table) == 1 and rules.last_trick == "bounce":
         p, cards = table[0]
+        s.table = []
         s.piles[p].extend(cards)
         events.append(Event("lead-kept", p, cards, None, None, "end-of-phase-1"))
     else:
@@ -177,7 +179,6 @@ def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
             back = tuple(c for q, play in table if q == p for c in play)
             if back:
                 s.hands[p].extend(back)
+                s.table = [play for play in s.table if play[0] != p]
                 events.append(Event("take-back", p, back, None, None, "end-of-phase-1"))
-    s.table = []
-    s.queue = []
     phase2.begin(s, rules, events)

@@ -82,11 +82,11 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     p = action.player
     hand = s.hands[p]
     if action.kind == EXCHANGE:
-        two = make_card(2, s.trump)
+        two, turned = make_card(2, s.trump), s.stock[0]
         hand.remove(two)
-        hand.append(s.stock[0])
-        events.append(Event("exchange", p, (two, s.stock[0]), None, None, "mas-exchange"))
+        hand.append(turned)
         s.stock[0] = two
+        events.append(Event("exchange", p, (two, turned), None, None, "mas-exchange"))
         return
     if action.kind == STORE:
         stored = tuple(hand)

@@ -313,15 +313,14 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         cards = tuple(sorted(cards))
         for c in cards:
             hand.remove(c)
-    if table:
-        top = table[-1][1]
+    top = table[-1][1] if table else None
+    table.append((p, cards))
+    if top is not None:
         events.append(Event("beat", p, cards, None, top, "runs" if len(cards) > 1 else "beat"))
     else:
-        top = None
         s.trick_size = s.n - len(s.out)
         s.leader = p
         events.append(Event("lead", p, cards, None, s.trick_size, "trick-complete"))
-    table.append((p, cards))
     if not hand:
         _go_out(s, p, events)
         if s.to_play is None:
@@ -338,6 +337,7 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
     """Rule 11a (and Koira's trump-ends-trick): set the trick aside; the lead."""
     table = s.table
     s.discarded.extend(c for _, play in table for c in play)
+    s.table = []
     if trumped:
         events.append(Event("trump-ends-trick", p, table[-1][1], p, len(table),
                             "trump-ends-trick"))
@@ -352,4 +352,3 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
         s.to_play = _leader_in(s, leader, events)
     else:
         s.to_play = _leader_in(s, p, events)
-    s.table = []

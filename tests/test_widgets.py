@@ -27,19 +27,68 @@ def test_a_game_displays_itself_as_html_with_names_escaped():
     assert "<svg" not in html and "The table is empty." in html
 
 
-def test_stepper_buttons_and_slider_move_through_the_steps():
+def test_stepper_buttons_and_slider_move_through_the_frames():
     s = Stepper("pickup-case-5")
-    assert s.slider.max == 4 and s.slider.value == 0 and s.back.disabled
+    assert s.slider.max == 5 and s.slider.value == 0 and s.back.disabled
     assert "Start." in s.narration.value
     s.next.click()
     assert s.slider.value == 1 and "A leads 9♥" in s.narration.value
+    assert "move 1, 1 of 1" in s.label.value
+    s.next.click()
+    assert "B beats 9♥\ufe0e with J♥" in s.narration.value and "move 2, 1 of 2" in s.label.value
+    s.next.click()
+    assert "is out: safe" in s.narration.value and "out - safe" in s.board.value
     s.last.click()
-    assert s.slider.value == 4 and s.next.disabled
+    assert s.slider.value == 5 and s.next.disabled
     assert "the lead passes to C" in s.narration.value
     s.back.click()
-    assert s.slider.value == 3
+    assert s.slider.value == 4
     s.first.click()
     assert s.slider.value == 0
+
+
+def test_stepper_moves_by_whole_moves_too():
+    s = Stepper("stunsa-seven")
+    s.next_move.click()
+    assert s.frame.label == "move 1, 1 of 2"
+    s.next_move.click()
+    s.next.click()
+    assert s.frame.label == "move 2, 2 of 2"
+    s.back_move.click()
+    assert s.frame.label == "move 2, 1 of 2"
+    s.back_move.click()
+    assert s.frame.label == "move 1, 1 of 2"
+    s.go_to_move(4)
+    assert s.frame.label == "move 4, 1 of 3"
+    assert s.board.value.count("sg-win") == 1 and "wins" in s.board.value
+
+
+def test_stepper_narrates_one_sentence_per_event_with_the_rule_one_click_away():
+    s = Stepper("stunsa-seven")
+    s.go(4)
+    html = s.narration.value
+    assert html.count("<details") == 2 and html.count("<summary") == 2
+    assert "rule 4: stunsa (bounce)" in html and "Sources:" in html
+    assert "Sources of these rules:" in s.sources.value
+
+
+def test_stepper_shows_a_snapshot_of_the_game_it_was_given():
+    game = random_game(3, seed=4)
+    s = Stepper(game)
+    frames, pictures = len(s.frames), [s.board.value]
+    s.last.click()
+    pictures.append(s.board.value)
+    game.undo()
+    game.undo()
+    s.view.value = game.players[1]
+    s.view.value = "everyone's cards"
+    assert s.board.value == pictures[1]
+    s.first.click()
+    assert s.board.value == pictures[0] and len(s.frames) == frames
+    moves = s.game.move_count
+    game.play(game.legal_actions()[0])
+    s.last.click()
+    assert s.board.value == pictures[1] and s.game.move_count == moves == game.move_count + 1
 
 
 def test_stepper_back_and_forth_shows_the_same_pictures():
@@ -51,6 +100,21 @@ def test_stepper_back_and_forth_shows_the_same_pictures():
         assert seen[i] == (s.board.value, s.narration.value)
 
 
+def test_stepper_static_picture_is_the_whole_example_as_a_strip():
+    s = Stepper("koira-tie-redistribution")
+    html = s.static_html()
+    assert html.count('<section class="sg-frame"') == len(s.frames) == 20
+    assert "F gets 8♥\ufe0e, into their pile" in html
+    long = Stepper(random_game(3, seed=7))
+    assert long.static_html().count('<section class="sg-frame"') == 40
+    assert f"The first 40 of {len(long.frames)} frames" in long.static_html()
+
+
+def test_stepper_large_size_scales_the_board():
+    s = Stepper("stunsa-seven", size="large")
+    assert "font-size:1.6em" in s.board.value
+
+
 def test_stepper_one_players_view_hides_the_other_hands():
     s = Stepper("stunsa-seven", viewer="A")
     assert s.board.value.count('aria-label="3 face-down cards"') == 2
@@ -60,9 +124,9 @@ def test_stepper_one_players_view_hides_the_other_hands():
 
 def test_stepper_accepts_records_scenarios_and_games():
     game = random_game(3, seed=9)
-    assert Stepper(record.to_record(game)).slider.max == game.move_count
-    assert Stepper(examples.load("stunsa-chain")).slider.max == 6
-    assert Stepper(game).slider.max == game.move_count
+    assert Stepper(record.to_record(game)).frames[-1].move == game.move_count
+    assert Stepper(examples.load("stunsa-chain")).frames[-1].move == 6
+    assert Stepper(game).frames[-1].move == game.move_count
     with pytest.raises(TypeError, match="cannot step through int"):
         Stepper(5)
 
@@ -95,7 +159,7 @@ def test_rule_switcher_shows_each_reading_side_by_side():
     r = RuleSwitcher("disagreement-trumping", "beat")
     assert r.values == ["any-trump", "follow-suit"]
     (_, any_text), (_, follow_text) = r.boards
-    assert "B beats 8♥ with 2♠" in any_text.value
+    assert "B beats 8♥ with 2♠" in any_text.value.replace("\ufe0e", "")
     assert "Refused under this reading" in follow_text.value
     assert "must follow suit" in follow_text.value
     r.slider.value = 0
