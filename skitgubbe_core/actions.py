@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .cards import DECK, Card, parse_cards
-from .errors import ActionError, CardError
+from .errors import ActionError, CardError, quote
 
 PLAY = "play"
 PICK_UP = "pick up"
@@ -71,13 +71,13 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     """Parse ``'NAME: ACTION'``; raise :class:`ActionError` saying what is wrong."""
     if not isinstance(text, str) or ":" not in text:
         raise ActionError(
-            f"{text!r} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D', "
+            f"{quote(text)} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D', "
             "'B: pick up' or 'C: turn'"
         )
     name, _, rest = text.partition(":")
     name = name.strip()
     if name not in players:
-        raise ActionError(f"{text!r}: unknown player {name!r}; the players are {', '.join(players)}")
+        raise ActionError(f"{quote(text)}: unknown player {quote(name)}; the players are {', '.join(players)}")
     player = list(players).index(name)
     words = rest.split()
     lowered = [w.lower() for w in words]
@@ -88,12 +88,12 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
         try:
             cards = parse_cards(words[1:])
         except CardError as err:
-            raise ActionError(f"{text!r}: {err}") from None
+            raise ActionError(f"{quote(text)}: {err}") from None
         if lowered[0] == PLAY and len(cards) == 1:
             return play_card(player, cards[0])
         return Action(player, lowered[0], tuple(sorted(cards)))
     raise ActionError(
-        f"{text!r} is not an action: after the player's name write 'play CARD [CARD ...]', "
+        f"{quote(text)} is not an action: after the player's name write 'play CARD [CARD ...]', "
         "'pick up' or 'turn' (some variants add 'slough CARD ...', 'pass', 'exchange' and "
         "'store')"
     )

@@ -1,18 +1,377 @@
-"""Computer players."""
+"""Computer players: ``random``, ``heuristic`` and ``search``.
+
+A bot has a ``choose(game)`` method that returns one of ``game.legal_actions()``.
+Every bot sees only what its seat may see (:class:`Seen`): its own hand, the
+table, the cards set aside, the phase-1 piles (won from the table, face up when
+played), how many cards each player and the stock hold, the trump once it is known
+and - in Mas - the trump card turned up under the stock.  Other players' hands, the
+order of the stock and the face-down trump card are never read.
+
+Make one by name (the play table's opponent chooser uses this):
+
+>>> from skitgubbe_core import Game
+>>> bot = make_bot("heuristic", seed=1)
+>>> game = Game(3, seed=7)
+>>> bot.choose(game) in game.legal_actions()
+True
+>>> sorted(BOTS)
+['heuristic', 'random', 'search']
+"""
 
 from __future__ import annotations
 
 import random
+import time
+from typing import Callable, Protocol
 
-from .actions import Action
-from .game import Game
+from .actions import EXCHANGE, PASS, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
+from .errors import RulesError
+from .game import PHASE1, Game
+from .rules import Rules
+from .state import State
+from . import phase2
+
+class Bot(Protocol):
+    """What every computer player offers."""
+
+    name: str
+
+    def choose(self, game: Game) -> Action: ...
+
+
+class Seen:
+    """What ``seat`` may see of a position: the only input of the bots' reasoning.
+
+    ``unseen`` is every card in play that the seat cannot see (others' hands, the
+    stock, the face-down trump card), sorted, so it does not reveal where they are.
+    """
+
+    __slots__ = ("seat", "rules", "phase", "hand", "table", "trump", "sizes", "stock_size",
+                 "turned_up", "_unseen", "_state")
+
+    def __init__(self, state: State, rules: Rules, seat: int) -> None:
+        s = state
+        self._state = s
+        self.seat = seat
+        self.rules = rules
+        self.phase = s.phase
+        self.hand = s.hands[seat]
+        self.table = s.table
+        self.trump = s.trump
+        self.sizes = [len(h) for h in s.hands]
+        self.stock_size = len(s.stock)
+        self.turned_up = (s.stock[0] if s.phase == 1 and s.stock
+                          and rules.turned_up_trump == "yes" else None)
+        self._unseen: list[int] | None = None
+
+    @property
+    def unseen(self) -> list[int]:
+        if self._unseen is None:
+            s = self._state
+            visible = set(self.hand)
+            visible.update(c for _, play in s.table for c in play)
+            visible.update(s.discarded)
+            for pile in s.piles:
+                visible.update(pile)
+            if self.turned_up is not None:
+                visible.add(self.turned_up)
+            self._unseen = sorted(set(s.all_cards()) - visible)
+        return self._unseen
+
+    def likely_trump(self) -> int:
+        """The trump if known; in phase 1 the suit with the most unseen cards (the
+        last stock card, which decides trumps, is among them)."""
+        if self.trump is not None:
+            return self.trump
+        counts = [0, 0, 0, 0]
+        for c in self.unseen:
+            counts[c & 3] += 1
+        return counts.index(max(counts))
+
+    def sample(self, rng: random.Random) -> State:
+        """A full position consistent with what the seat sees: the unseen cards dealt
+        at random to the others' hands, the stock and the face-down trump card."""
+        s = self._state.copy()
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        at = 0
+        for q, size in enumerate(self.sizes):
+            if q != self.seat:
+                s.hands[q] = pool[at:at + size]
+                at += size
+        if s.trump_card is not None:
+            s.trump_card = pool[at]
+            at += 1
+        if self.turned_up is not None:
+            s.stock = [self.turned_up] + pool[at:]
+        else:
+            s.stock = pool[at:]
+        s.rng = random.Random(rng.random())
+        return s
 
 
 class RandomBot:
     """Chooses uniformly among the legal actions, with its own seeded generator."""
+
+    name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
         return self.rng.choice(game.legal_actions())
+
+
+def _value(card: int, trump: int) -> int:
+    """How much a card is worth keeping: its rank, a trump above every non-trump."""
+    return (card >> 2) + (13 if card & 3 == trump else 0)
+
+
+def _play_value(action: Action, trump: int) -> int:
+    return max(_value(c, trump) for c in action.cards) if action.cards else 0
+
+
+def heuristic_choice(seen: Seen, legal: list[Action]) -> Action:
+    """The heuristic player's rules of thumb (each one a line of the docstrings below)."""
+    if len(legal) == 1:
+        return legal[0]
+    if seen.phase == 2:
+        return _phase2_choice(seen, legal)
+    kinds = {a.kind for a in legal}
+    if EXCHANGE in kinds or STORE in kinds:
+        # Mas: take the turned-up trump for the two; store three trumps for phase 2.
+        return next(a for a in legal if a.kind in (EXCHANGE, STORE))
+    if SLOUGH in kinds:
+        # Atlanta: slough as many cards as allowed - they go into the winner's pile.
+        return max((a for a in legal if a.kind == SLOUGH), key=lambda a: len(a.cards))
+    if seen.rules.phase1_tricks == "pairs":
+        return _pairs_choice(seen, legal)
+    if seen.rules.phase1_tricks == "beat-or-pick-up":
+        return _mas_choice(seen, legal)
+    return _all_play_choice(seen, legal)
+
+
+def _lowest(actions: list[Action], trump: int) -> Action:
+    return min(actions, key=lambda a: (_play_value(a, trump), -len(a.cards)))
+
+
+def _pairs_choice(seen: Seen, legal: list[Action]) -> Action:
+    """Phase 1, two-card tricks.
+
+    - Lead the card least worth keeping: whoever wins the trick takes it.
+    - Answer a good lead (a ten or better, or a likely trump) with the cheapest card
+      that wins it; answer a poor lead with the card least worth keeping, which the
+      leader then has to take.
+    - Turn the top stock card only when every card in hand is worth keeping (a
+      queen or better, or a likely trump).
+    """
+    trump = seen.likely_trump()
+    plays = [a for a in legal if a.kind == PLAY]
+    turn = next((a for a in legal if a.kind == TURN), None)
+    if turn is not None and (not plays or min(_value(a.cards[0], trump) for a in plays) >= 10):
+        return turn
+    if len(seen.table) % 2 == 0:
+        return _lowest(plays, trump)
+    lead = seen.table[-1][1][0]
+    winners = [a for a in plays if a.cards[0] >> 2 > lead >> 2]
+    if winners and _value(lead, trump) >= 8:
+        return _lowest(winners, trump)
+    return _lowest(plays, trump)
+
+
+def _mas_choice(seen: Seen, legal: list[Action]) -> Action:
+    """Phase 1 of Mas (beat or pick up): lead the card least worth keeping; beat with
+    the cheapest non-trump that beats; spend a trump only on a ten or better; else
+    pick up."""
+    trump = seen.likely_trump()
+    plays = [a for a in legal if a.kind == PLAY]
+    if not seen.table:
+        return _lowest(plays, trump)
+    lead = seen.table[0][1][0]
+    plain = [a for a in plays if a.cards[0] & 3 != trump]
+    if plain:
+        return _lowest(plain, trump)
+    if plays and (lead >> 2 >= 8 or len(seen.hand) <= 1):
+        return _lowest(plays, trump)
+    return next(a for a in legal if a.kind == PICK_UP)
+
+
+def _all_play_choice(seen: Seen, legal: list[Action]) -> Action:
+    """Phase 1 with all-play tricks: as last to play, win a good trick with the
+    cheapest winning card; otherwise play the card least worth keeping."""
+    trump = seen.likely_trump()
+    plays = [a for a in legal if a.kind == PLAY] or legal
+    queue = seen._state.queue
+    if seen.table and len(queue) == 1:
+        top = max(c >> 2 for _, cards in seen.table for c in cards)
+        worth = max(_value(c, trump) for _, cards in seen.table for c in cards)
+        winners = [a for a in plays if a.cards and a.cards[0] >> 2 > top]
+        if winners and worth >= 8:
+            return _lowest(winners, trump)
+    return _lowest(plays, trump)
+
+
+def _phase2_choice(seen: Seen, legal: list[Action]) -> Action:
+    """Phase 2.
+
+    - Lead the lowest non-trump (the longest run among the lowest, where runs are
+      allowed); lead trumps only when nothing else is left.
+    - Beat with the lowest card that beats, a non-trump before any trump.
+    - Pick up rather than spend a queen or better of trumps on a non-trump seven or
+      lower while still holding more than four cards.
+    """
+    trump = seen.trump
+    plays = [a for a in legal if a.kind == PLAY]
+    pick_up = next((a for a in legal if a.kind == PICK_UP), None)
+    if not plays:
+        return legal[0]
+    if pick_up is None:
+        return min(plays, key=lambda a: (a.cards[0] & 3 == trump, a.cards[0] >> 2, -len(a.cards)))
+    plain = [a for a in plays if a.cards[0] & 3 != trump]
+    if plain:
+        return min(plain, key=lambda a: (a.cards[-1] >> 2, -len(a.cards)))
+    cheapest = min(plays, key=lambda a: (a.cards[-1] >> 2, -len(a.cards)))
+    top = seen.table[-1][1][-1]
+    if (cheapest.cards[-1] >> 2 >= 10 and top >> 2 <= 5 and top & 3 != trump
+            and len(seen.hand) > 4):
+        return pick_up
+    return cheapest
+
+
+class HeuristicBot:
+    """Plays by documented rules of thumb (see :func:`heuristic_choice`), and one
+    more: never go round in circles.  Phase 2 can cycle (a trump played, picked up,
+    played again); when the bot meets the same hand and table again it varies its
+    choice, picking up if it may.  No chance is involved: ``seed`` is accepted for a
+    uniform interface."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.met: dict[tuple, int] = {}
+
+    def choose(self, game: Game) -> Action:
+        s = game._state
+        legal = game.legal_actions()
+        choice = heuristic_choice(Seen(s, game.rules, s.to_play), legal)
+        if s.phase == 2 and len(legal) > 1:
+            key = (s.to_play, tuple(sorted(s.hands[s.to_play])), tuple(s.table))
+            again = self.met.get(key, 0)
+            self.met[key] = again + 1
+            if again:
+                pick_up = [a for a in legal if a.kind == PICK_UP]
+                others = pick_up or [a for a in legal if a != choice]
+                choice = others[(again - 1) % len(others)]
+        return choice
+
+
+class _Drop:
+    """An events sink that keeps nothing: playouts need no narration."""
+
+    __slots__ = ()
+
+    def append(self, event) -> None:
+        pass
+
+
+_DROP = _Drop()
+
+
+def _legal(s: State, rules: Rules, phase1) -> list[Action]:
+    if s.to_play is None:
+        return []
+    return phase1.legal(s, rules) if s.phase == 1 else phase2.legal(s, rules)
+
+
+def _apply(s: State, rules: Rules, phase1, action: Action) -> None:
+    (phase1 if s.phase == 1 else phase2).apply(s, rules, action, _DROP)
+
+
+def playout(s: State, rules: Rules, max_moves: int = 600) -> int | None:
+    """Play ``s`` to the end with heuristic players for every seat (changing ``s``);
+    the loser's seat, or None if ``max_moves`` pass first."""
+    phase1 = PHASE1[rules.phase1_tricks]
+    for _ in range(max_moves):
+        if s.to_play is None:
+            return s.loser
+        legal = _legal(s, rules, phase1)
+        action = legal[0] if len(legal) == 1 else heuristic_choice(
+            Seen(s, rules, s.to_play), legal)
+        _apply(s, rules, phase1, action)
+    return s.loser if s.to_play is None else None
+
+
+class SearchBot:
+    """Determinized Monte Carlo search.
+
+    For each decision with a choice, deal the unseen cards at random consistently
+    with what the seat has seen (:meth:`Seen.sample`), try every legal action in
+    each such deal and play the game out with heuristic players; choose the action
+    that lost least often (ties go to the heuristic's own choice).  ``playouts`` is
+    the number of playouts per decision, shared among the actions; ``seconds``
+    optionally caps the time per decision (results then depend on the machine's
+    speed, so leave it None for reproducible studies).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, playouts: int = 48,
+                 seconds: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        s = game._state
+        seen = Seen(s, game.rules, s.to_play)
+        default = heuristic_choice(seen, legal)
+        if len(legal) == 1:
+            return default
+        return self.search(seen, legal, default)
+
+    def search(self, seen: Seen, legal: list[Action], default: Action) -> Action:
+        rules, seat = seen.rules, seen.seat
+        phase1 = PHASE1[rules.phase1_tricks]
+        deals = max(1, self.playouts // len(legal))
+        losses = [0.0] * len(legal)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(deals):
+            world = seen.sample(self.rng)
+            chance = self.rng.random()
+            for i, action in enumerate(legal):
+                s = world.copy()
+                s.rng = random.Random(chance)
+                _apply(s, rules, phase1, action)
+                loser = playout(s, rules)
+                losses[i] += 0.5 if loser is None else loser == seat
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = min(losses)
+        if losses[legal.index(default)] == best:
+            return default
+        return legal[losses.index(best)]
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}
+"""The computer players by name: ``BOTS[name](seed)`` makes one."""
+
+BOT_TITLES = {
+    "random": "Random: any legal move, uniformly",
+    "heuristic": "Heuristic: rules of thumb (cheap wins, low leads, save trumps)",
+    "search": "Search: tries each move in sampled deals, played out by the heuristic",
+}
+
+
+def make_bot(name: str, seed: int | None = None, **options) -> Bot:
+    """A computer player by name (``random``, ``heuristic`` or ``search``)."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise RulesError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
+    return factory(seed, **options)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .errors import CardError
+from .errors import CardError, quote
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -117,12 +117,12 @@ def parse_card(text: str) -> Card:
     if card is not None:
         return card
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: {CARD_SYNTAX}")
+        raise CardError(f"{quote(text)} is not a card: {CARD_SYNTAX}")
     cleaned = text.strip().upper().replace("\ufe0e", "").replace("\ufe0f", "")
     rank = _RANK_LOOKUP.get(cleaned[:-1])
     suit = _SUIT_LOOKUP.get(cleaned[-1:])
     if rank is None or suit is None:
-        raise CardError(f"{text!r} is not a card: {CARD_SYNTAX}")
+        raise CardError(f"{quote(text)} is not a card: {CARD_SYNTAX}")
     card = DECK[rank * 4 + suit]
     _PARSED[text] = card
     return card
@@ -143,7 +143,7 @@ def parse_suit(text: str) -> int:
     """Parse a suit letter or symbol (``'S'``, ``'h'``, ``'♦'``) to its index."""
     suit = _SUIT_LOOKUP.get(text.strip().upper()) if isinstance(text, str) else None
     if suit is None:
-        raise CardError(f"{text!r} is not a suit: a suit is one of S, H, D, C or ♠ ♥ ♦ ♣")
+        raise CardError(f"{quote(text)} is not a suit: a suit is one of S, H, D, C or ♠ ♥ ♦ ♣")
     return suit
 
 

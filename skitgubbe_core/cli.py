@@ -1,4 +1,4 @@
-"""The ``skitgubbe`` command: variants, play, check, example, replay, handout.
+"""The ``skitgubbe`` command: variants, play, simulate, check, example, replay, handout.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -7,15 +7,18 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import signal
 import sys
 from typing import Sequence
 
 from . import examples, handout, record, scenario
-from .errors import FileFormatError, SkitgubbeError
+from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
-from .simulate import DEFAULT_MAX_MOVES, random_game
+from .schema import MAX_SEED
+from .simulate import DEFAULT_MAX_MOVES, SCHEDULERS, random_game, simulate
 from .sources import cite
 
 
@@ -40,14 +43,18 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(args: argparse.Namespace) -> Rules:
+def _options(args: argparse.Namespace) -> dict[str, str]:
     options = {}
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SkitgubbeError(f"--option {item!r}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
+            raise SkitgubbeError(f"--option {quote(item)}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
         options[name.strip()] = value.strip()
-    return Rules.preset(args.variant, **options)
+    return options
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules.preset(args.variant, **_options(args))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -127,6 +134,42 @@ def cmd_handout(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    out = args.out
+    if out and not out.endswith((".csv", ".parquet")):
+        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+    frame = simulate(args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
+                     options=_options(args), bot_options={"playouts": args.playouts},
+                     scheduler=args.scheduler, workers=args.workers, address=args.address,
+                     chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
+                     max_moves=args.max_moves)
+    if out is None:
+        frame.to_csv(sys.stdout, index=False)
+    elif out.endswith(".parquet"):
+        try:
+            frame.to_parquet(out, index=False)
+        except ImportError:
+            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
+                                 "'skitgubbe[parquet]', or write a .csv file") from None
+    else:
+        frame.to_csv(out, index=False)
+    if out is not None:
+        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+    return 0
+
+
+def _seed(text: str) -> int:
+    """A seed that a record can store: a whole number from 0 to 2**64 - 1."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}")
+    return seed
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
@@ -135,13 +178,35 @@ def parser() -> argparse.ArgumentParser:
                    ).set_defaults(run=cmd_variants)
     play = sub.add_parser("play", help="a narrated game between random computer players")
     play.add_argument("--players", type=int, default=3)
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=_seed, default=None)
     play.add_argument("--variant", default="skitgubbe")
     play.add_argument("--option", action="append", metavar="NAME=VALUE")
     play.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=cmd_play)
+    sim = sub.add_parser("simulate", help="play many games between computer players: one "
+                         "CSV row per game")
+    sim.add_argument("--variant", default="skitgubbe")
+    sim.add_argument("--option", action="append", metavar="NAME=VALUE")
+    sim.add_argument("--players", type=int, default=3)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=_seed, default=0,
+                     help="the study's seed; each game's seed derives from it and the game's index")
+    sim.add_argument("--bots", metavar="BOT,BOT,...",
+                     help="one bot per seat: random, heuristic or search (default: all random)")
+    sim.add_argument("--rotate", action="store_true",
+                     help="move the bots one seat on per game, so each sits in every seat")
+    sim.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--address", default=None,
+                     help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --scheduler dask)")
+    sim.add_argument("--chunk-size", type=int, default=None, help="games per task")
+    sim.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
+                     help="write the rows here (default: CSV on standard output)")
+    sim.set_defaults(run=cmd_simulate)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)
@@ -168,9 +233,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SkitgubbeError as err:
         print(f"skitgubbe: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return _broken_pipe()
     except OSError as err:
-        print(f"skitgubbe: {err.filename}: {err.strerror}", file=sys.stderr)
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"skitgubbe: {where}{err.strerror or err}", file=sys.stderr)
         return 2
+
+
+def _broken_pipe() -> int:
+    """The reader went away (``skitgubbe play | head``): stop quietly, as standard tools
+    do, with the status of a process ended by SIGPIPE.  Later writes to stdout go to
+    /dev/null, so the interpreter's own flush at exit raises nothing."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":

@@ -3,6 +3,31 @@ say what was wrong, where, and which rule forbids it."""
 
 from __future__ import annotations
 
+from typing import Any
+
+MAX_QUOTE = 40
+"""Characters of a bad value that an error message quotes."""
+MAX_MESSAGE = 400
+"""Characters of a file error's own sentence (the file name and path come on top)."""
+
+
+def quote(value: Any, limit: int = MAX_QUOTE) -> str:
+    """``repr(value)`` cut to a bounded prefix: a bad value of any size makes a short
+    message.
+
+    >>> quote("x" * 100, 10)
+    "'xxxxxxxxx…' (100 characters)"
+    """
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        return f"{value[:limit - 1]!r}"[:-1] + f"…{repr(value)[0]} ({len(value)} characters)"
+    if isinstance(value, (list, dict, tuple)) and len(value) > 8:
+        kind = type(value).__name__
+        return f"a {'object' if kind == 'dict' else 'list'} of {len(value)} items"
+    text = repr(value)
+    if len(text) > limit:
+        return text[:limit - 1] + "…"
+    return text
+
 
 class SkitgubbeError(ValueError):
     """Base class of every error the engine raises for bad input or illegal play."""
@@ -39,9 +64,9 @@ class FileFormatError(SkitgubbeError):
     JSON path of the offending value."""
 
     def __init__(self, message: str, *, path: str = "", file: str | None = None) -> None:
-        self.path = path
+        self.path = path if len(path) <= MAX_MESSAGE else path[:MAX_MESSAGE - 1] + "…"
         self.file = file
-        self.detail = message
+        self.detail = message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
         super().__init__(self._compose())
 
     def _compose(self) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from .errors import SkitgubbeError
+from .errors import SkitgubbeError, quote
 from . import scenario as _scenario
 
 _FOLDER = resources.files(__package__) / "scenarios"
@@ -31,7 +31,7 @@ def text(name: str) -> str:
     writing your own."""
     if name not in names():
         raise UnknownExampleError(
-            f"no built-in example is called {name!r}; 'skitgubbe example --list' lists them")
+            f"no built-in example is called {quote(name)}; 'skitgubbe example --list' lists them")
     return (_FOLDER / f"{name}.json").read_text(encoding="utf-8")
 
 

@@ -17,11 +17,12 @@ from typing import Iterator, Sequence
 
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
-from .errors import IllegalActionError, RulesError
+from .errors import IllegalActionError, RulesError, quote
 from .events import Event, Step
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
+from .schema import MAX_NAME, MAX_PLAYERS, is_name
 from .state import State
 from .view import position_html
 from . import phase1, phase1_all, phase1_mas, phase2
@@ -337,12 +338,14 @@ class Game:
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(players)
-    if len(names) < 2:
-        raise RulesError(f"a game needs at least two players, not {len(names)}")
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        raise RulesError(f"a game needs 2-{MAX_PLAYERS} players, not {len(names)}")
+    seen: set[str] = set()
     for name in names:
-        if not isinstance(name, str) or not name.strip() or ":" in name or name != name.strip():
-            raise RulesError(f"{name!r} is not a usable player name: use a non-empty name "
-                             "without ':' or surrounding spaces")
-    if len(set(names)) != len(names):
-        raise RulesError(f"player names must differ: {', '.join(names)}")
+        if not is_name(name):
+            raise RulesError(f"{quote(name)} is not a usable player name: use 1-{MAX_NAME} "
+                             "characters without ':', control characters or surrounding spaces")
+        if name in seen:
+            raise RulesError(f"player names must differ: {quote(name)} is named twice")
+        seen.add(name)
     return names

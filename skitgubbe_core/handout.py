@@ -16,6 +16,7 @@ from pathlib import Path
 from . import examples, record, scenario
 from .frames import frames
 from .game import Game
+from .jsondata import read_json
 from .rulebook import RULEBOOK
 from .sources import SOURCES
 from .view import frame_html, rules_html, rules_used
@@ -41,7 +42,7 @@ def load_source(name_or_file: str) -> scenario.Scenario | Game:
     is returned as its replayed game."""
     if not (name_or_file.endswith(".json") or Path(name_or_file).is_file()):
         return examples.load(name_or_file)
-    data = record.read_json(name_or_file, scenario.ScenarioError)
+    data = read_json(name_or_file, scenario.ScenarioError)
     if isinstance(data, dict) and data.get("format") == record.RECORD_FORMAT:
         return record.from_record(data, name_or_file)
     return scenario.parse(data, name_or_file)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
 from contextlib import contextmanager
 from typing import Any, Iterator
 
 from .cards import Card, parse_card
-from .errors import CardError, FileFormatError
+from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree
+from .errors import CardError, FileFormatError, quote
 
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
 
@@ -17,11 +20,11 @@ def field(data: dict, key: str, path: str, kind: type, *, required: bool = True,
     where = f"{path}.{key}" if path else key
     if key not in data:
         if required:
-            raise error(f"the field {key!r} is required", path=path or "(top level)")
+            raise error(f"the field {quote(key)} is required", path=path or "(top level)")
         return None
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise error(f"{value!r} should be {_TYPE_NAMES[kind]}", path=where)
+        raise error(f"{quote(value)} should be {_TYPE_NAMES[kind]}", path=where)
     return value
 
 
@@ -35,14 +38,14 @@ def card(value: Any, path: str, error: type[FileFormatError] = FileFormatError) 
 def cards(value: Any, path: str, error: type[FileFormatError] = FileFormatError) -> list[Card]:
     """A JSON list of card strings."""
     if not isinstance(value, list):
-        raise error(f"{value!r} should be a list of cards", path=path)
+        raise error(f"{quote(value)} should be a list of cards", path=path)
     return [card(v, f"{path}[{i}]", error) for i, v in enumerate(value)]
 
 
 def player(value: Any, players: list[str], path: str,
            error: type[FileFormatError] = FileFormatError) -> int:
     if value not in players:
-        raise error(f"{value!r} is not a player; the players are {', '.join(players)}", path=path)
+        raise error(f"{quote(value)} is not a player; the players are {', '.join(players)}", path=path)
     return players.index(value)
 
 
@@ -50,7 +53,7 @@ def per_player(value: Any, players: list[str], path: str,
                error: type[FileFormatError] = FileFormatError) -> dict[int, list[Card]]:
     """An object mapping player names to lists of cards."""
     if not isinstance(value, dict):
-        raise error(f"{value!r} should be an object mapping players to cards", path=path)
+        raise error(f"{quote(value)} should be an object mapping players to cards", path=path)
     return {player(name, players, f"{path}.{name}", error): cards(v, f"{path}.{name}", error)
             for name, v in value.items()}
 
@@ -62,7 +65,7 @@ def document(data: Any, expected_format: str, what: str,
         raise error(f"{what} is a JSON object, not {type(data).__name__}")
     fmt = field(data, "format", "", str, error=error)
     if fmt != expected_format:
-        raise error(f"unknown format {fmt!r}: expected {expected_format!r}", path="format")
+        raise error(f"unknown format {quote(fmt)}: expected {quote(expected_format)}", path="format")
     return data
 
 
@@ -75,3 +78,44 @@ def naming(file: str | None) -> Iterator[None]:
         if file and not err.file:
             raise err.in_file(file) from None
         raise
+
+
+class _Refused(Exception):
+    """A number the reader refuses, raised from inside the JSON parser."""
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"a number of {len(text)} digits: at most {MAX_DIGITS} are allowed")
+    return int(text)
+
+
+def _parse_constant(text: str) -> float:
+    raise _Refused(f"{text} is not a JSON number")
+
+
+def read_json(path: str | os.PathLike, error: type[FileFormatError] = FileFormatError) -> Any:
+    """Parse a JSON file within the limits of :mod:`.schema`; any problem (not UTF-8,
+    a syntax error with its line and column, too large, too deep) names the file."""
+    file = str(path)
+    with open(path, "rb") as f:
+        raw = f.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise error(f"larger than the limit of {MAX_FILE_BYTES:,} bytes", file=file)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise error(f"not UTF-8 text ({err.reason})", file=file) from None
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as err:
+        raise error(f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
+                    file=file) from None
+    except _Refused as err:
+        raise error(f"not a valid file: {err}", file=file) from None
+    except RecursionError:
+        raise error(f"not a valid file: nested deeper than {MAX_DEPTH} levels",
+                    file=file) from None
+    with naming(file):
+        check_tree(data, error)
+    return data

@@ -9,21 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SUITS, Card, parse_cards, parse_suit
-from .errors import CardError, PositionError
+from .errors import CardError, PositionError, quote
 from . import jsondata as jd
 from .rules import Rules
+from .schema import POSITION_SCHEMA, validate
 from .state import State
 
 
 def _table(value: Any, players: list[str], path: str) -> list[tuple[int | None, tuple[Card, ...]]]:
     """Table items: ``"9H"``, ``"7H 8H 9H"`` or ``"A: 9H"`` (who played it)."""
     if not isinstance(value, list):
-        raise PositionError(f"{value!r} should be a list of plays", path=path)
+        raise PositionError(f"{quote(value)} should be a list of plays", path=path)
     plays = []
     for i, item in enumerate(value):
         where = f"{path}[{i}]"
         if not isinstance(item, str):
-            raise PositionError(f"{item!r} should be a play such as '9H' or 'A: 9H'", path=where)
+            raise PositionError(f"{quote(item)} should be a play such as '9H' or 'A: 9H'", path=where)
         who = None
         if ":" in item:
             name, _, item = item.partition(":")
@@ -40,13 +41,12 @@ def _table(value: Any, players: list[str], path: str) -> list[tuple[int | None, 
 
 def build_state(start: dict, players: list[str], rules: Rules, path: str = "start") -> State:
     """The :class:`State` that the JSON object ``start`` describes under ``rules``."""
-    if not isinstance(start, dict):
-        raise PositionError(f"{start!r} should be an object", path=path)
+    validate(start, POSITION_SCHEMA, PositionError, prefix=path)
     n = len(players)
     s = State(n)
     phase = jd.field(start, "phase", path, int, error=PositionError)
     if phase not in (1, 2):
-        raise PositionError(f"{phase!r} should be 1 or 2", path=f"{path}.phase")
+        raise PositionError(f"{quote(phase)} should be 1 or 2", path=f"{path}.phase")
     s.phase = phase
     seen: dict[Card, str] = {}
 

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from . import jsondata as jd
-from .errors import ActionError, FileFormatError, IllegalActionError, RulesError
+from .errors import ActionError, FileFormatError, IllegalActionError, RulesError, quote
 from .game import Game
 from .rules import Rules
+from .schema import RECORD_SCHEMA, validate
 
 RECORD_FORMAT = "skitgubbe-record/1"
 
@@ -70,24 +71,11 @@ def rules_from_json(data: dict, error: type[FileFormatError]) -> Rules:
     return rules
 
 
-def players_from_json(data: dict, error: type[FileFormatError]) -> list[str]:
-    players = jd.field(data, "players", "", list, error=error)
-    if len(players) < 2:
-        raise error("a game needs at least two players", path="players")
-    for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip() or ":" in name:
-            raise error(f"{name!r} is not a usable player name", path=f"players[{i}]")
-        if name in players[:i]:
-            raise error(f"{name!r} is named twice", path=f"players[{i}]")
-    return players
-
-
 def new_game(data: dict, error: type[FileFormatError], **kwargs: Any) -> Game:
     """A game from the ``variant``, ``options``, ``players`` and ``start`` fields."""
     rules = rules_from_json(data, error)
-    players = players_from_json(data, error)
     try:
-        return Game(players, rules, start=data.get("start"), **kwargs)
+        return Game(data["players"], rules, start=data.get("start"), **kwargs)
     except FileFormatError as err:
         raise error(err.detail, path=err.path) from None
     except RulesError as err:
@@ -102,17 +90,17 @@ def from_record(data: Any, file: str | None = None) -> Game:
 
 def _from_record(data: Any) -> Game:
     jd.document(data, RECORD_FORMAT, "a record", RecordError)
-    seed = jd.field(data, "seed", "", int, required="start" not in data, error=RecordError)
-    game = new_game(data, RecordError, seed=seed)
-    for i, text in enumerate(jd.field(data, "actions", "", list, error=RecordError)):
+    validate(data, RECORD_SCHEMA, RecordError)
+    game = new_game(data, RecordError, seed=data.get("seed"))
+    for i, text in enumerate(data["actions"]):
         try:
             game.play(text)
         except (ActionError, IllegalActionError) as err:
             raise RecordError(str(err), path=f"actions[{i}]") from None
     result = data.get("result")
     if result is not None and result != to_record(game)["result"]:
-        raise RecordError(f"the recorded result {result!r} is not what the actions give: "
-                          f"{to_record(game)['result']!r}", path="result")
+        raise RecordError(f"the recorded result {quote(result, 200)} is not what the actions give: "
+                          f"{quote(to_record(game)['result'], 200)}", path="result")
     return game
 
 
@@ -136,18 +124,5 @@ def save(game: Game, path: str | os.PathLike) -> None:
 
 def load(path: str | os.PathLike) -> Game:
     """Read and replay a record file."""
-    data = read_json(path, RecordError)
+    data = jd.read_json(path, RecordError)
     return from_record(data, str(path))
-
-
-def read_json(path: str | os.PathLike, error: type[FileFormatError]) -> Any:
-    """Parse a JSON file; a syntax error names the file, line and column."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise error(f"not UTF-8 text ({err.reason})", file=str(path)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise error(f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
-                    file=str(path)) from None

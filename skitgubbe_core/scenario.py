@@ -16,14 +16,13 @@ from typing import Any
 from . import jsondata as jd
 from .actions import Action
 from .cards import SUITS, Card, parse_cards, parse_suit
-from .errors import ActionError, CardError, FileFormatError, IllegalActionError
+from .errors import ActionError, CardError, FileFormatError, IllegalActionError, quote
 from .events import Step
 from .game import Game
-from .record import new_game, read_json
+from .record import new_game
+from .schema import SCENARIO_SCHEMA, validate
 
 SCENARIO_FORMAT = "skitgubbe-scenario/1"
-CHECK_KEYS = ("after", "phase", "to_play", "trump", "table", "hands", "piles", "stock", "out",
-              "loser", "trick_size", "illegal", "note")
 
 
 class ScenarioError(FileFormatError):
@@ -72,24 +71,21 @@ def parse(data: Any, file: str | None = None) -> Scenario:
 
 
 def load(path: str | Path) -> Scenario:
-    return parse(read_json(path, ScenarioError), str(path))
+    return parse(jd.read_json(path, ScenarioError), str(path))
 
 
 def _parse(data: Any) -> Scenario:
     jd.document(data, SCENARIO_FORMAT, "a scenario", ScenarioError)
-    title = jd.field(data, "title", "", str, required=False, error=ScenarioError) or ""
-    description = jd.field(data, "description", "", str, required=False, error=ScenarioError) or ""
-    sources = jd.field(data, "sources", "", list, required=False, error=ScenarioError) or []
-    jd.field(data, "start", "", dict, error=ScenarioError)
+    validate(data, SCENARIO_SCHEMA, ScenarioError)
     game = new_game(data, ScenarioError, seed=data.get("seed"))
-    moves = jd.field(data, "moves", "", list, error=ScenarioError)
+    moves = data["moves"]
     for i, text in enumerate(moves):
         _action(game, text, f"moves[{i}]")
-    expect = jd.field(data, "expect", "", list, required=False, error=ScenarioError) or []
+    expect = data.get("expect", [])
     for i, check in enumerate(expect):
         _check_form(game, check, f"expect[{i}]", len(moves))
-    return Scenario(data, title, data["variant"], list(game.players), moves, expect,
-                    description, sources)
+    return Scenario(data, data.get("title", ""), data["variant"], list(game.players), moves,
+                    expect, data.get("description", ""), data.get("sources", []))
 
 
 def _action(game: Game, text: Any, path: str) -> Action:
@@ -99,16 +95,11 @@ def _action(game: Game, text: Any, path: str) -> Action:
         raise ScenarioError(str(err), path=path) from None
 
 
-def _check_form(game: Game, check: Any, path: str, move_count: int) -> None:
-    """Checkpoint fields must be known and of the right shape."""
-    if not isinstance(check, dict):
-        raise ScenarioError(f"{check!r} should be an object", path=path)
-    for key in check:
-        if key not in CHECK_KEYS:
-            raise ScenarioError(f"unknown checkpoint field {key!r}; known fields: "
-                                f"{', '.join(CHECK_KEYS)}", path=path)
-    after = jd.field(check, "after", path, int, required=False, error=ScenarioError)
-    if after is not None and not 0 <= after <= move_count:
+def _check_form(game: Game, check: dict, path: str, move_count: int) -> None:
+    """Checkpoint fields (already of the schema's types) must name real players,
+    cards and suits, and a move count the scenario reaches."""
+    after = check.get("after")
+    if after is not None and after > move_count:
         raise ScenarioError(f"after must be between 0 and {move_count}, the number of moves",
                             path=f"{path}.after")
     names = list(game.players)
@@ -128,11 +119,11 @@ def _check_form(game: Game, check: Any, path: str, move_count: int) -> None:
     for i, play in enumerate(check.get("table", [])):
         try:
             parse_cards(play)
-        except (CardError, AttributeError):
-            raise ScenarioError(f"{play!r} should be a card or cards such as '7H 8H 9H'",
+        except CardError as err:
+            raise ScenarioError(f"{err}; a play is a card or cards such as '7H 8H 9H'",
                                 path=f"{path}.table[{i}]") from None
     stock = check.get("stock")
-    if stock is not None and not isinstance(stock, int):
+    if isinstance(stock, list):
         jd.cards(stock, f"{path}.stock", ScenarioError)
     for i, text in enumerate(check.get("illegal", [])):
         _action(game, text, f"{path}.illegal[{i}]")
@@ -225,7 +216,7 @@ def _compare(game: Game, check: dict) -> list[str]:
         differ("trick_size", game.trick_size, check["trick_size"])
     for text in check.get("illegal", []):
         if game.why_illegal(text) is None:
-            problems.append(f"{text!r} should be refused here, but it is legal")
+            problems.append(f"{quote(text)} should be refused here, but it is legal")
     return problems
 
 

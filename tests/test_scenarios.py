@@ -88,9 +88,9 @@ def test_an_illegal_expectation_that_is_legal_fails():
     (lambda d: d["moves"].append("Q: pick up"), "moves[4]: 'Q: pick up': unknown player 'Q'"),
     (lambda d: d["moves"].append(7), "moves[4]: 7 is not an action"),
     (lambda d: d["expect"][0].update(after=9), "expect[0].after: after must be between 0 and 4"),
-    (lambda d: d["expect"][0].update(colour="red"), "expect[0]: unknown checkpoint field 'colour'"),
+    (lambda d: d["expect"][0].update(colour="red"), "expect[0]: unknown field 'colour'; known fields: after,"),
     (lambda d: d["expect"][1]["hands"].update(X=[]), "expect[1].hands.X: 'X' is not a player"),
-    (lambda d: d.update(players=["A"]), "players: a game needs at least two players"),
+    (lambda d: d.update(players=["A"]), "players: a game needs at least 2 players"),
 ])
 def test_malformed_scenarios_name_the_json_path(edit, message):
     data = copy.deepcopy(SPEC_EXAMPLE)

@@ -1,0 +1,388 @@
+"""The JSON Schemas of both file formats, and the limits a file must keep.
+
+One definition serves the reader (:func:`validate`, called on every scenario and
+record before anything else reads it), the documentation (``docs/schemas/*.json``
+are these dicts, written out; a test keeps them equal) and the tests (hypothesis
+generates documents from them).  The schemas say the shape and the bounds; what a
+valid *position* is (a card named once, a player able to act, ...) is decided by
+:func:`skitgubbe_core.position.check_position`.
+
+>>> validate({"format": "skitgubbe-record/1", "variant": "skitgubbe",
+...           "players": ["A", "B"], "seed": "7", "actions": []}, RECORD_SCHEMA)
+Traceback (most recent call last):
+...
+skitgubbe_core.errors.FileFormatError: seed: '7' should be a whole number
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from .errors import FileFormatError, quote
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 8
+MAX_DIGITS = 20
+MAX_PLAYERS = 16
+MAX_NAME = 40
+MAX_TITLE = 200
+MAX_TEXT = 10_000
+MAX_MOVES = 20_000
+MAX_CHECKPOINTS = 1_000
+MAX_SEED = 2**64 - 1
+
+LIMITS: dict[str, tuple[int, str]] = {
+    "file": (MAX_FILE_BYTES, "bytes in a file"),
+    "depth": (MAX_DEPTH, "levels of nesting of JSON lists and objects"),
+    "digits": (MAX_DIGITS, "digits in a number"),
+    "players": (MAX_PLAYERS, "players (a ruleset may allow fewer)"),
+    "name": (MAX_NAME, "characters in a player name, a ruleset or a rule option"),
+    "title": (MAX_TITLE, "characters in a title or a source"),
+    "text": (MAX_TEXT, "characters in a description or a checkpoint note"),
+    "moves": (MAX_MOVES, "moves of a scenario or actions of a record"),
+    "checkpoints": (MAX_CHECKPOINTS, "checkpoints, and illegal moves per checkpoint"),
+    "seed": (MAX_SEED, "the largest seed (the smallest is 0)"),
+}
+"""Each limit: (bound, what it bounds).  docs/scenarios.md lists them."""
+
+_INVISIBLE = "\u200b-\u200f\u202a-\u202e\u2066-\u2069"
+CONTROL = "\x00-\x1f\x7f-\x9f" + _INVISIBLE
+"""Control characters (C0, DEL, C1) and the invisible direction marks: refused in
+names and titles, where a terminal would obey them or a reader be misled;
+descriptions and notes may hold line breaks and tabs."""
+
+_NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
+         "pattern": f"^[^{CONTROL}:\\s](?:[^{CONTROL}:]*[^{CONTROL}:\\s])?$"}
+_NAME_RE = re.compile(_NAME["pattern"])
+
+
+def is_name(value: Any) -> bool:
+    """A usable player name: 1-40 characters of text, no ':', no control characters,
+    no surrounding spaces.
+
+    >>> is_name("Anna"), is_name("A: B"), is_name("Bo\x1b[2J"), is_name(" Cai")
+    (True, False, False, False)
+    """
+    return (isinstance(value, str) and 0 < len(value) <= MAX_NAME
+            and _NAME_RE.search(value) is not None and value.isprintable()
+            and not any("\ud800" <= c <= "\udfff" for c in value))
+
+
+_LINE = {"type": "string", "maxLength": MAX_TITLE, "pattern": f"^[^{CONTROL}]*$"}
+_TEXT = {"type": "string", "maxLength": MAX_TEXT,
+         "pattern": f"^[^\x00-\x08\x0b-\x1f\x7f-\x9f{_INVISIBLE}]*$"}
+_CARD = {"type": "string", "maxLength": 8,
+         "pattern": "^\\s*(?:10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣♤♡♢♧][\\ufe0e\\ufe0f]?\\s*$"}
+_CARDS = {"type": "array", "maxItems": 52, "items": {"$ref": "#/$defs/card"}}
+_PER_PLAYER = {"type": "object", "maxProperties": MAX_PLAYERS,
+               "propertyNames": {"maxLength": MAX_NAME},
+               "additionalProperties": {"$ref": "#/$defs/cards"}}
+_PLAYS = {"type": "array", "maxItems": 52,
+          "items": {"type": "string", "minLength": 1, "maxLength": 2 * MAX_NAME + 200}}
+_SUIT = {"type": "string", "maxLength": 8}
+_PLAYER_REF = {"$ref": "#/$defs/name"}
+_ACTION = {"type": "string", "minLength": 1, "maxLength": MAX_NAME + 200}
+_ACTIONS = {"type": "array", "maxItems": MAX_MOVES, "items": {"$ref": "#/$defs/action"}}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 1_000_000}
+
+_POSITION = {
+    "type": "object",
+    "description": "A starting position (docs/scenarios.md, 'start').",
+    "required": ["phase", "hands", "to_play"],
+    "additionalProperties": False,
+    "properties": {
+        "phase": {"enum": [1, 2]},
+        "hands": _PER_PLAYER | {"minProperties": 1},
+        "to_play": _PLAYER_REF,
+        "stock": {"$ref": "#/$defs/cards"},
+        "piles": {"$ref": "#/$defs/per_player"},
+        "table": _PLAYS,
+        "trump": _SUIT,
+        "trump_card": {"$ref": "#/$defs/card"},
+        "trump_holder": _PLAYER_REF,
+        "leader": _PLAYER_REF,
+        "trick_size": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
+        "out": {"oneOf": [_PLAYER_REF, {"type": "array", "maxItems": MAX_PLAYERS,
+                                        "items": _PLAYER_REF}]},
+    },
+}
+
+_DEFS = {
+    "name": _NAME, "card": _CARD, "cards": _CARDS, "per_player": _PER_PLAYER,
+    "action": _ACTION, "position": _POSITION,
+}
+
+_COMMON = {
+    "format": {"type": "string", "maxLength": 40},
+    "variant": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+    "options": {"type": "object", "maxProperties": 64,
+                "propertyNames": {"maxLength": MAX_NAME},
+                "additionalProperties": {"type": "string", "maxLength": MAX_NAME}},
+    "players": {"type": "array", "minItems": 2, "maxItems": MAX_PLAYERS, "uniqueItems": True,
+                "items": _PLAYER_REF},
+    "start": {"$ref": "#/$defs/position"},
+    "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+}
+
+_CHECKPOINT = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "after": {"type": "integer", "minimum": 0, "maximum": MAX_MOVES},
+        "phase": {"enum": [1, 2]},
+        "to_play": {"oneOf": [_PLAYER_REF, {"type": "null"}]},
+        "trump": _SUIT,
+        "table": _PLAYS,
+        "hands": {"$ref": "#/$defs/per_player"},
+        "piles": {"$ref": "#/$defs/per_player"},
+        "stock": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 52},
+                            {"$ref": "#/$defs/cards"}]},
+        "out": {"type": "array", "maxItems": MAX_PLAYERS, "items": _PLAYER_REF},
+        "loser": {"oneOf": [_PLAYER_REF, {"type": "null"}]},
+        "trick_size": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS},
+        "illegal": {"type": "array", "maxItems": MAX_CHECKPOINTS,
+                    "items": {"$ref": "#/$defs/action"}},
+        "note": _TEXT,
+    },
+}
+
+SCENARIO_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "skitgubbe-scenario/1",
+    "description": "A worked example: a starting position, moves and checkpoints "
+                   "(docs/scenarios.md).",
+    "type": "object",
+    "required": ["format", "variant", "players", "start", "moves"],
+    "additionalProperties": False,
+    "properties": _COMMON | {
+        "format": {"const": "skitgubbe-scenario/1"},
+        "title": _LINE,
+        "description": _TEXT,
+        "sources": {"type": "array", "maxItems": 50, "items": _LINE},
+        "moves": _ACTIONS,
+        "expect": {"type": "array", "maxItems": MAX_CHECKPOINTS, "items": _CHECKPOINT},
+    },
+    "$defs": _DEFS,
+}
+
+RECORD_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "skitgubbe-record/1",
+    "description": "A game record: the rules, the players, a seed or a start position, "
+                   "and every action, replayable exactly.",
+    "type": "object",
+    "required": ["format", "variant", "players", "actions"],
+    "anyOf": [{"required": ["seed"]}, {"required": ["start"]}],
+    "additionalProperties": False,
+    "properties": _COMMON | {
+        "format": {"const": "skitgubbe-record/1"},
+        "actions": _ACTIONS,
+        "result": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "moves": _COUNT,
+                "over": {"type": "boolean"},
+                "out": {"type": "array", "maxItems": MAX_PLAYERS, "items": _PLAYER_REF},
+                "loser": {"oneOf": [_PLAYER_REF, {"type": "null"}]},
+            },
+        },
+    },
+    "$defs": _DEFS,
+}
+
+POSITION_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$ref": "#/$defs/position",
+    "$defs": _DEFS,
+}
+
+_TYPE_NAMES = {"object": "an object", "array": "a list", "string": "a string",
+               "integer": "a whole number", "boolean": "true or false", "null": "null",
+               "number": "a number"}
+
+
+def _inline(node: Any, defs: dict) -> Any:
+    """``node`` with every ``$ref`` replaced by its definition (the schemas are not
+    recursive): compiled validators check inlined definitions several times faster."""
+    if isinstance(node, dict):
+        if "$ref" in node:
+            return _inline(defs[node["$ref"].rsplit("/", 1)[1]], defs)
+        return {k: _inline(v, defs) for k, v in node.items() if k not in ("$defs", "$schema")}
+    if isinstance(node, list):
+        return [_inline(v, defs) for v in node]
+    return node
+
+
+@lru_cache(maxsize=None)
+def _validator(which: str):
+    """A compiled validator (fastjsonschema: about 0.1 ms for a record of 500 actions,
+    where the interpreting ``jsonschema`` takes 20 ms)."""
+    import fastjsonschema
+
+    schema = {"scenario": SCENARIO_SCHEMA, "record": RECORD_SCHEMA,
+              "position": POSITION_SCHEMA}[which]
+    return fastjsonschema.compile(_inline(schema, _DEFS))
+
+
+def _which(schema: dict) -> str:
+    if schema is SCENARIO_SCHEMA:
+        return "scenario"
+    if schema is RECORD_SCHEMA:
+        return "record"
+    return "position"
+
+
+def json_path(parts, prefix: str = "") -> str:
+    """``('start', 'hands', 'B', 2)`` -> ``'start.hands.B[2]'``."""
+    path = prefix
+    for part in parts:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            part = quote(part, 24)[1:-1] if len(part) > 24 or not part.isprintable() else part
+            path = f"{path}.{part}" if path else part
+    return path
+
+
+def check_tree(data: Any, error: type[FileFormatError] = FileFormatError,
+               prefix: str = "") -> None:
+    """Depth, number size and text every JSON value must keep (read from a file or
+    handed over as a dict): no lone surrogates, no number beyond the bounds."""
+    stack = [(data, 1, ())]
+    while stack:
+        value, depth, parts = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii():
+                try:
+                    value.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise error(f"{quote(value)} holds a lone surrogate, which is not text",
+                                path=json_path(parts, prefix)) from None
+            continue
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int):
+            if not -10**MAX_DIGITS < value < 10**MAX_DIGITS:
+                raise error(f"a number of more than {MAX_DIGITS} digits",
+                            path=json_path(parts, prefix))
+            continue
+        if isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise error("NaN and Infinity are not JSON numbers",
+                            path=json_path(parts, prefix))
+            continue
+        if depth > MAX_DEPTH:
+            raise error(f"nested deeper than {MAX_DEPTH} levels", path=json_path(parts, prefix))
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise error(f"key {quote(key)} is not text", path=json_path(parts, prefix))
+                stack.append((key, depth + 1, parts))
+                stack.append((item, depth + 1, parts + (key,)))
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, depth + 1, parts + (i,)) for i, item in enumerate(value))
+        else:
+            raise error(f"{quote(value)} is not a JSON value", path=json_path(parts, prefix))
+
+
+def validate(data: Any, schema: dict, error: type[FileFormatError] = FileFormatError,
+             prefix: str = "") -> None:
+    """Raise ``error`` naming the JSON path and the rule of the first place where
+    ``data`` breaks ``schema`` (one of the three schemas above)."""
+    from fastjsonschema import JsonSchemaValueException
+
+    check_tree(data, error, prefix)
+    try:
+        _validator(_which(schema))(data)
+    except JsonSchemaValueException as err:
+        parts = _parts(data, err.path[1:])
+        if err.rule == "uniqueItems":
+            seen: set = set()
+            for i, item in enumerate(err.value):
+                if item in seen:
+                    raise error(f"{quote(item)} is named twice",
+                                path=json_path(parts + [i], prefix)) from None
+                seen.add(item)
+        raise error(_sentence(err, parts), path=json_path(parts, prefix) or "(top level)") from None
+
+
+def _parts(data: Any, names: list[str]) -> list:
+    """The validator's path (all text) with list indexes as numbers."""
+    parts: list = []
+    for name in names:
+        if isinstance(data, list):
+            name = int(name)
+        parts.append(name)
+        data = data[name]
+    return parts
+
+
+def _sentence(err, parts: list) -> str:
+    """A short sentence for a schema error, quoting a bounded prefix of the value."""
+    kind, schema, value = err.rule, err.definition, err.value
+    expected = schema.get(kind)
+    shown = quote(value)
+    if kind == "type" and schema == _ACTION:
+        return f"{shown} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D'"
+    if schema == _NAME and kind != "type":
+        return (f"{shown} is not a usable player name: use 1-{MAX_NAME} characters without "
+                "':', control characters or surrounding spaces")
+    if kind == "type":
+        kinds = [expected] if isinstance(expected, str) else expected
+        return f"{shown} should be {' or '.join(_TYPE_NAMES[k] for k in kinds)}"
+    if kind == "required":
+        missing = [k for k in expected if k not in value]
+        return f"the field {missing[0]!r} is required"
+    if kind == "additionalProperties":
+        known = sorted(schema.get("properties", {}))
+        extra = [k for k in value if k not in known]
+        return f"unknown field {quote(extra[0])}; known fields: {', '.join(known)}"
+    if kind == "const":
+        return f"unknown format {shown}: expected {expected!r}"
+    if kind == "enum":
+        return f"{shown} should be one of {', '.join(map(repr, expected))}"
+    if kind in ("maxLength", "minLength"):
+        bound = "at most" if kind == "maxLength" else "at least"
+        return f"{shown} is too long or short: {bound} {expected} characters"
+    if kind == "minItems" and parts == ["players"]:
+        return f"a game needs at least {expected} players"
+    if kind in ("maxItems", "minItems"):
+        bound = "at most" if kind == "maxItems" else "at least"
+        return f"a list of {len(value)} items; the limit is {bound} {expected}"
+    if kind in ("maxProperties", "minProperties"):
+        bound = "at most" if kind == "maxProperties" else "at least"
+        return f"an object of {len(value)} fields; the limit is {bound} {expected}"
+    if kind in ("maximum", "minimum"):
+        bound = "at most" if kind == "maximum" else "at least"
+        return f"{shown} should be {bound} {expected}"
+    if kind == "pattern":
+        return _pattern_sentence(expected, shown)
+    if kind == "anyOf" and "anyOf" in schema and parts == []:
+        return "a record needs 'seed' or 'start'"
+    if kind == "oneOf" and {"type": "null"} in expected:
+        return f"{shown} should be a player name or null"
+    if kind == "oneOf":
+        return f"{shown} should be a player name or a list of them"
+    return f"{shown} is not allowed here ({kind})"
+
+
+def _pattern_sentence(pattern: str, shown: str) -> str:
+    if pattern == _CARD["pattern"]:
+        from .cards import CARD_SYNTAX
+
+        return f"{shown} is not a card: {CARD_SYNTAX}"
+    return f"{shown} holds control characters, which a terminal would obey"
+
+
+def write_schemas(folder: str) -> None:
+    """Write ``scenario.schema.json`` and ``record.schema.json`` (for the docs)."""
+    import json
+    from pathlib import Path
+
+    for name, schema in (("scenario", SCENARIO_SCHEMA), ("record", RECORD_SCHEMA)):
+        text = json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
+        (Path(folder) / f"{name}.schema.json").write_text(text, encoding="utf-8")
+
