@@ -149,9 +149,13 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
                  f'<th style="text-align:left">hand</th>{head}<th></th></tr>')
     for seat, name in enumerate(names):
         hand = s.hands[seat]
-        shown = (cards_html(hand_order(hand, s.trump if s.phase == 2 else None), deck,
-                            compact=compact)
-                 if viewer is None or viewer == seat else backs_html(len(hand)))
+        if not hand and (seat in s.out or s.loser is not None):
+            shown = ""
+        elif viewer is None or viewer == seat:
+            shown = cards_html(hand_order(hand, s.trump if s.phase == 2 else None), deck,
+                               compact=compact)
+        else:
+            shown = backs_html(len(hand))
         turn = seat == s.to_play
         style = ' class="sg-turn" style="background:#fff4c2"' if turn else ""
         marker = "&#9654;&nbsp;" if turn else ""

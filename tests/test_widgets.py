@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from skitgubbe_core import Game, examples, record  # noqa: E402
+from skitgubbe_core import OPTIONS, Game, examples, record  # noqa: E402
 from skitgubbe_core.simulate import random_game  # noqa: E402
 from skitgubbe_widgets import PlayTable, RuleSwitcher, Stepper, card_html  # noqa: E402
 from skitgubbe_widgets import tables  # noqa: E402
@@ -133,25 +133,31 @@ def test_stepper_accepts_records_scenarios_and_games():
 
 def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
     t = PlayTable(seed=3)
-    offered = {b.description.replace("\ufe0e", "") for b in t.moves.children}
-    assert offered == {a.text for a in t.game.legal_actions()}
-    assert all("\ufe0e" in b.description for b in t.moves.children if "play" in b.description)
+    enabled = {b.description.replace("\ufe0e", "") for b in t.hand.children if not b.disabled}
+    offered = enabled | {b.description for b in t.moves.children}
+    assert {a.text.replace("play ", "") for a in t.game.legal_actions()} == offered
+    assert all("\ufe0e" in b.description for b in t.hand.children)
     assert t.game.to_play == 0
     t.play("play ZZ")
     assert "Not allowed" in t.message.value and "is not a card" in t.message.value
     t.play("pick up")
     assert "there is nothing to pick up in phase 1" in t.message.value
     before = t.game.move_count
-    t.moves.children[0].click()
+    next(b for b in t.hand.children if not b.disabled).click()
     assert t.game.move_count > before and t.message.value == ""
-    assert t.game.to_play == 0 or t.game.is_over
 
 
 def test_play_table_plays_a_whole_game_by_buttons():
     t = PlayTable("koira", players=("Alex", "Bo", "Cai", "Dan"), seed=5)
     while not t.game.is_over and t.game.move_count < 3000:
-        t.moves.children[0].click()
-    assert t.game.is_over and t.submit.disabled
+        if t.waiting:
+            t.proceed.click()
+            continue
+        playable = [b for b in t.hand.children if not b.disabled] + list(t.moves.children)
+        playable[0].click()
+    while t.waiting:
+        t.proceed.click()
+    assert t.game.is_over and t.submit.disabled and t.proceed.description == "game over"
     assert "Skitgubbe" in t.board.value
 
 
@@ -168,14 +174,34 @@ def test_rule_switcher_shows_each_reading_side_by_side():
 
 def test_tables_and_family_tree():
     variants = tables.variants_table()
-    assert len(variants) == 19 and variants.loc["koira", "players"] == "3-8"
-    assert "pick_up = lowest" in variants.loc["mattis", "differs from basic Skitgubbe in"]
+    assert len(variants) >= 19 and variants.loc["koira", "players"] == "3-8"
+    differences = tables.differences_table()
+    assert "pick_up=lowest" in differences.loc["mattis", "options"]
+    assert "_" not in differences.loc["mattis", "differs from basic Skitgubbe in"]
+    assert tables.rules_table().loc["11b", "name"] == "an emptied trick"
+    assert "V4" in tables.rules_table().index
     assert len(tables.disagreements_table()) >= 8
     assert "Blåmattis" in tables.glossary_table().index
     assert tables.history_table().index[0] == "1808"
-    assert len(tables.options_table()) > 40
+    assert len(tables.options_table()) == len(OPTIONS)
     labels = {t.get_text().split("\n")[0] for t in tables.family_tree().axes[0].texts}
     assert {"Myllymatti", "Koira", "Mattis", "Atlanta", "Skitgubbe / Mas"} <= labels
+
+
+def test_the_family_tree_draws_only_relations_the_sources_state():
+    from skitgubbe_core.family import LINEAGE
+    kinds = {(r.older.split("\n")[0], r.younger.split("\n")[0]): r.kind for r in LINEAGE}
+    assert kinds[("Koira", "Mattis")] == "kin"
+    assert ("Skitgubbe / Mas", "Mattis") not in kinds
+    assert kinds[("Mattis", "Atlanta")] == "variant"
+    assert all(r.sources for r in LINEAGE)
+
+
+def test_tables_show_left_aligned_and_fold_long_ones():
+    shown = tables.show(tables.options_table(), "Every rule option")._repr_html_()
+    assert shown.startswith("<details") and "text-align:left" in shown
+    short = tables.show(tables.history_table(), "History")._repr_html_()
+    assert "<details" not in short and "<table" in short
 
 
 @pytest.mark.parametrize("make", [lambda: Stepper("stunsa-seven"), lambda: PlayTable(seed=2),
@@ -186,3 +212,61 @@ def test_every_widget_carries_a_static_picture_for_viewers_without_a_kernel(make
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert 'class="sg-card"' in bundle["text/html"]
     assert bundle["text/plain"] == repr(widget)
+
+
+def _hand(t):
+    return [b.description.replace("\ufe0e", "") for b in t.hand.children]
+
+
+def test_play_table_hand_is_sorted_cards_with_only_legal_ones_enabled():
+    t = PlayTable(seed=3)
+    hand = t.game.hands[0]
+    assert len(t.hand.children) == len(hand)
+    assert _hand(t) == [f"{c.label}{'♠♥♦♣'[c.suit]}" for c in sorted(hand, key=lambda c: (c & 3, c))]
+    legal = {a.cards[0] for a in t.game.legal_actions() if a.kind == "play"}
+    assert all(b.disabled == (c not in legal) for b, c in
+               zip(t.hand.children, sorted(hand, key=lambda c: (c & 3, c))))
+    assert [b.description for b in t.moves.children] == ["turn"]
+
+
+def test_play_table_trumps_go_last_in_phase_2():
+    t = PlayTable(seed=4)
+    while t.game.phase == 1 and not t.game.is_over:
+        if t.waiting:
+            t.proceed.click()
+        else:
+            t.moves.children[0].click() if not any(not b.disabled for b in t.hand.children) \
+                else next(b for b in t.hand.children if not b.disabled).click()
+    while t.waiting:
+        t.proceed.click()
+    trump = t.game.trump
+    suits = [c & 3 for c in t.game.hands[0]]
+    if trump in suits and len(set(suits)) > 1:
+        shown = [d[-1] for d in _hand(t)]
+        assert shown[-1] == "♠♥♦♣"[trump]
+
+
+def test_play_table_shows_the_computer_moves_frame_by_frame_then_undo_and_new_deal():
+    t = PlayTable(seed=3)
+    assert not t.waiting and t.proceed.disabled and t.undo_button.disabled
+    first = t.game.position()
+    next(b for b in t.hand.children if not b.disabled).click()
+    assert t.waiting and not t.proceed.disabled
+    assert all(b.disabled for b in t.hand.children)
+    seen = []
+    while t.waiting:
+        seen.append(t.narration.value)
+        t.proceed.click()
+    assert len(seen) >= 2 and any("Bo" in s for s in seen)
+    assert t.game.to_play == 0 or t.game.is_over
+    t.undo_button.click()
+    assert t.game.move_count == 0 and t.game.position() == first and t.undo_button.disabled
+    t.new_button.click()
+    assert t.seed == 4 and t.game.seed == 4 and t.game.move_count == 0
+
+
+def test_play_table_refuses_a_move_while_there_is_something_to_see():
+    t = PlayTable(seed=3)
+    next(b for b in t.hand.children if not b.disabled).click()
+    t.play("pick up")
+    assert "continue" in t.message.value
