@@ -13,6 +13,7 @@ from .errors import CardError, PositionError, quote
 from . import jsondata as jd
 from .rules import Rules
 from .schema import POSITION_SCHEMA, validate
+from .phase1 import can_turn
 from .state import State
 
 
@@ -44,10 +45,7 @@ def build_state(start: dict, players: list[str], rules: Rules, path: str = "star
     validate(start, POSITION_SCHEMA, PositionError, prefix=path)
     n = len(players)
     s = State(n)
-    phase = jd.field(start, "phase", path, int, error=PositionError)
-    if phase not in (1, 2):
-        raise PositionError(f"{quote(phase)} should be 1 or 2", path=f"{path}.phase")
-    s.phase = phase
+    phase = s.phase = start["phase"]
     seen: dict[Card, str] = {}
 
     def claim(cards: list[Card], where: str) -> None:
@@ -83,7 +81,88 @@ def build_state(start: dict, players: list[str], rules: Rules, path: str = "star
         _phase1(s, rules, start, players, path, table, leader, claim)
     else:
         _phase2(s, rules, start, players, path, table, leader)
+    check_position(s, rules, players, path)
     return s
+
+
+def check_position(s: State, rules: Rules, players: list[str], path: str = "start") -> None:
+    """Refuse a position that no game under ``rules`` can reach, with the reason; every
+    position it lets through can be played to the end with every card kept.
+
+    What the reader already settles: every card is named once (a partial pack is fine);
+    every name is a player; the player to act and the leader are players.  Then, per
+    phase and variant:
+
+    Phase 1
+      - While the stock holds cards, every player holds at least one (hands are refilled
+        from the stock, so nobody runs out before it is used up), and the last stock
+        card is still in the stock: ``trump_card`` and ``trump_holder`` are given only
+        once the stock is empty.
+      - Once the stock is empty, the trump card is known: ``trump_card`` and
+        ``trump_holder``, or ``trump`` and ``trump_holder`` when it was turned.  With a
+        turned-up trump (Mas) the trump is the last stock card's suit, and that card
+        goes to a hand, so there is no ``trump_card``.
+      - The player to act holds a card or may turn the stock card (else phase 1 would
+        be over).
+      - Two-card tricks: the table holds bounced pairs (equal ranks) and at most one
+        unanswered lead; the leader and the player to act fit them.  Mas: at most the
+        lead.  All-play variants start between tricks (no table).
+
+    Phase 2
+      - ``trump`` is given; no stock, piles or trump card remain.
+      - At least two players are still in; the player to act is in and holds a card,
+        or has none while plays lie on the table (a Blåmattis, who must pick up).
+      - A player without cards is out (listed in ``out``) unless the variant keeps such
+        players in as Blåmattis; nobody out holds cards.
+      - A trick on the table is smaller than its ``trick_size``, which is at most the
+        number of players.
+    """
+    names = players
+    if s.phase == 1:
+        _check_phase1(s, rules, names, path)
+    else:
+        _check_phase2(s, rules, names, path)
+
+
+def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
+    if s.stock:
+        empty = [names[p] for p in range(s.n) if not s.hands[p]]
+        if empty:
+            raise PositionError(f"{', '.join(empty)} cannot be without cards while the stock "
+                                "lasts: hands are refilled from it", path=f"{path}.hands")
+        if s.trump_card is not None or s.trump_holder is not None:
+            raise PositionError("the trump card is the last card of the stock: give "
+                                "trump_card and trump_holder only once the stock is empty",
+                                path=f"{path}.trump_card" if s.trump_card is not None
+                                else f"{path}.trump_holder")
+    elif rules.turned_up_trump == "yes" and s.trump_card is not None:
+        raise PositionError("with a turned-up trump the last stock card goes to a hand: "
+                            "give trump and trump_holder, not trump_card",
+                            path=f"{path}.trump_card")
+    p = s.to_play
+    if not s.hands[p] and not can_turn(s, rules):
+        raise PositionError(f"{names[p]} has no card to play and cannot turn one, so phase 1 "
+                            "would be over: give the phase-2 position instead",
+                            path=f"{path}.to_play")
+    if rules.phase1_tricks == "pairs":
+        plays = s.table
+        for i in range(1, len(plays), 2):
+            lead, answer = plays[i - 1][1][0], plays[i][1][0]
+            if lead >> 2 != answer >> 2:
+                raise PositionError(f"{lead} and {answer} differ in rank, so the trick would "
+                                    "have been taken: the table holds bounced pairs and at "
+                                    "most one unanswered lead", path=f"{path}.table[{i}]")
+
+
+def _check_phase2(s: State, rules: Rules, names: list[str], path: str) -> None:
+    if rules.empty_hand_after_phase1 != "blamattis":
+        empty = [names[p] for p in range(s.n) if s.in_game[p] and not s.hands[p]]
+        if empty:
+            raise PositionError(f"{', '.join(empty)} must be out: in this variant a player "
+                                "without cards in phase 2 has gone out", path=f"{path}.out")
+    if s.table and s.trick_size > s.n:
+        raise PositionError(f"a trick has at most {s.n} plays, one per player, not "
+                            f"{s.trick_size}", path=f"{path}.trick_size")
 
 
 def _phase1(s, rules, start, players, path, table, leader, claim) -> None:

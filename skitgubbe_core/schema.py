@@ -302,10 +302,10 @@ def validate(data: Any, schema: dict, error: type[FileFormatError] = FileFormatE
         if err.rule == "uniqueItems":
             seen: set = set()
             for i, item in enumerate(err.value):
-                if item in seen:
+                if repr(item) in seen:
                     raise error(f"{quote(item)} is named twice",
                                 path=json_path(parts + [i], prefix)) from None
-                seen.add(item)
+                seen.add(repr(item))
         raise error(_sentence(err, parts), path=json_path(parts, prefix) or "(top level)") from None
 
 

@@ -9,12 +9,14 @@ import time
 
 import pytest
 
-from skitgubbe_core import Game, RulesError, record, scenario
+from skitgubbe_core import Game, PositionError, RulesError, record, scenario
 from skitgubbe_core.errors import MAX_MESSAGE, FileFormatError
 from skitgubbe_core.record import RecordError
 from skitgubbe_core.schema import (
     LIMITS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NAME, MAX_PLAYERS, RECORD_SCHEMA, SCENARIO_SCHEMA,
 )
+from helpers import phase1, phase2
+from schema_strategy import json_paths
 from test_scenarios import SPEC_EXAMPLE
 
 RECORD = {"format": "skitgubbe-record/1", "variant": "skitgubbe", "options": {},
@@ -52,19 +54,9 @@ def edited(base, path, value):
 WRONG = [None, True, 7, 1.5, "x", [], {}, [7], {"A": 7}]
 
 
-def _leaves(data, path=()):
-    yield path
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _leaves(value, path + (key,))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _leaves(value, path + (i,))
-
-
 @pytest.mark.parametrize("kind, base", [("scenario", SPEC_EXAMPLE), ("record", RECORD)])
 def test_every_field_of_the_wrong_type_is_refused_with_its_path(kind, base):
-    for path in _leaves(base):
+    for path in json_paths(base):
         if not path:
             continue
         for value in WRONG:
@@ -229,3 +221,40 @@ def test_the_docs_hold_the_schemas_and_state_the_limits():
     guide = (docs / "scenarios.md").read_text(encoding="utf-8")
     for bound, what in LIMITS.values():
         assert f"| {bound:,} | {what} |" in guide, (bound, what)
+
+
+# Finding 3: a start position is refused unless it can be played to the end.
+
+@pytest.mark.parametrize("preset, start, message", [
+    ("skitgubbe", phase1({"A": "7D 8D", "B": "", "C": "2H"}, "QH 6S 9C"),
+     "start.hands: B cannot be without cards while the stock lasts"),
+    ("atlanta", phase1({"A": "", "B": "", "C": "2S"}, "2C", trump_holder="A"),
+     "start.hands: A, B cannot be without cards while the stock lasts"),
+    ("skitgubbe", phase1({"A": "", "B": "2C", "C": "2H"}, "", trump_card="3S", trump_holder="B"),
+     "start.to_play: A has no card to play and cannot turn one, so phase 1 would be over"),
+    ("skitgubbe", phase1({"A": "7D", "B": "2C", "C": "2H"}, "4S 5S", trump_card="3S",
+                         trump_holder="B"),
+     "start.trump_card: the trump card is the last card of the stock"),
+    ("mas", phase1({"A": "7D", "B": "2C"}, "", trump="S", trump_card="3S", trump_holder="B"),
+     "start.trump_card: with a turned-up trump the last stock card goes to a hand"),
+    ("skitgubbe", phase1({"A": "7D", "B": "2C", "C": "2H"}, "4S 5S", table=["9H", "KH"]),
+     "start.table[1]: 9♥ and K♥ differ in rank, so the trick would have been taken"),
+    ("skitgubbe", phase2({"A": "7D", "B": "2C", "C": ""}, out=["B"], to_play="A"),
+     "start.out: B cannot be out while holding cards"),
+    ("skitgubbe", phase2({"A": "7D", "B": "2C", "C": ""}, out=[]),
+     "start.out: C must be out: in this variant a player without cards in phase 2"),
+    ("skitgubbe", phase2({"A": "7D", "B": "2C", "C": "3C"}, table=["9H"], trick_size=9),
+     "start.trick_size: a trick has at most 3 plays, one per player, not 9"),
+])
+def test_positions_the_engine_cannot_play_are_refused(tmp_path, preset, start, message):
+    players = "AB" if preset == "mas" else "ABC"
+    with pytest.raises(PositionError) as err:
+        Game(list(players), preset, start=start)
+    assert str(err.value).startswith(message), str(err.value)
+    data = {"format": "skitgubbe-scenario/1", "variant": preset, "players": list(players),
+            "start": start, "moves": []}
+    path = tmp_path / "impossible.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = cli("check", str(path))
+    assert result.returncode == 2 and "ok" not in result.stdout
+    assert result.stderr.startswith(f"skitgubbe: {path}: {message}")

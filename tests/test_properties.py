@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from skitgubbe_core import Game, PRESETS, Rules, record
 from skitgubbe_core.rules import OPTIONS
+from odd_positions import accepted, odd_starts, play_to_the_end
 
 MAX_MOVES = 3000
 FREE_OPTIONS = ("turn_from_stock", "last_trick", "lead_after_going_out", "tie_scope", "tie_rule",
@@ -89,3 +90,18 @@ def test_hands_stay_at_three_while_the_stock_lasts(players, seed):
     while game.phase == 1 and len(game.stock) > 1:
         assert all(len(h) == 3 for h in game.hands)
         game.play(rng.choice(game.legal_actions()))
+
+
+@settings(max_examples=200, deadline=None)
+@given(setup=odd_starts(rules_and_players()), seed=st.integers(0, 2**32 - 1))
+def test_odd_starting_positions_are_refused_or_played_to_the_end(setup, seed):
+    """Hands of 0-20 cards, piles, a stock or none, a table in progress, players out:
+    a position is refused with a PositionError (check_position says why), or it is
+    played to the end (or the move cap) with every card kept and a legal action at
+    every turn."""
+    rules, names, start = setup
+    game = accepted(rules, names, start, seed)
+    if game is not None:
+        play_to_the_end(game, seed, MAX_MOVES)
+        again = record.from_record(record.to_record(game))
+        assert again.snapshot() == game.snapshot()

@@ -25,7 +25,7 @@ def test_rule_8_everyone_takes_up_pile_hand_and_trump_card_and_the_trump_drawer_
 
 
 def test_rule_8_a_player_with_no_cards_at_phase_2_is_out_at_once():
-    g = game(phase1({"A": "7D", "B": "9C", "C": ""}, "6S"))
+    g = game(phase1({"A": "7D", "B": "9C", "C": ""}, "", trump_card="6S", trump_holder="A"))
     g.play("A: play 7D")
     step = g.play("B: play 9C")
     assert g.out == [2]
