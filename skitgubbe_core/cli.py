@@ -1,4 +1,4 @@
-"""The ``skitgubbe`` command: variants, play, simulate, check, example, replay, handout.
+"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay, handout.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -13,7 +13,7 @@ import signal
 import sys
 from typing import Sequence
 
-from . import examples, handout, record, scenario
+from . import examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -70,6 +70,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record:
         record.save(game, args.record)
         print(f"record written to {args.record}")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    _, rules = match.check(args.players, args.deals, _rules(args))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    print(f"A match of {args.deals} deals of {rules.describe()}, {args.players} players, "
+          f"seed {seed}; the deal passes to the left")
+    played = match.play_match(args.players, args.deals, seed, rules, args.max_moves,
+                              lambda m, number: print(m.deal_line(number)))
+    losers = played.match_losers()
+    if losers:
+        most = played.counts()[losers[0]]
+        print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
+    if args.record:
+        match.save(played, args.record)
+        print(f"match record written to {args.record}")
+    print(played.counts_line())
     return 0
 
 
@@ -170,21 +188,32 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
+    """The options of a command played by random computer players."""
+    command.add_argument("--players", type=int, default=3)
+    command.add_argument("--seed", type=_seed, default=None)
+    command.add_argument("--variant", default="skitgubbe")
+    command.add_argument("--option", action="append", metavar="NAME=VALUE")
+    command.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    command.add_argument("--record", metavar="FILE", help=f"write the {what} record (JSON) here")
+    return command
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)
-    play = sub.add_parser("play", help="a narrated game between random computer players")
-    play.add_argument("--players", type=int, default=3)
-    play.add_argument("--seed", type=_seed, default=None)
-    play.add_argument("--variant", default="skitgubbe")
-    play.add_argument("--option", action="append", metavar="NAME=VALUE")
-    play.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
-    play.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    play = _random_players(sub.add_parser(
+        "play", help="a narrated game between random computer players"), "game")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=cmd_play)
+    several = _random_players(sub.add_parser(
+        "match", help="several deals between random computer players, counting each "
+        "player's Skitgubbes"), "match")
+    several.add_argument("--deals", type=int, default=3)
+    several.set_defaults(run=cmd_match)
     sim = sub.add_parser("simulate", help="play many games between computer players: one "
                          "CSV row per game")
     sim.add_argument("--variant", default="skitgubbe")

@@ -135,6 +135,26 @@ def _names(players: Sequence[str], seats) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+_WHY_LATE = {
+    "exchange": "Mas allows the exchange at any stage",
+    "store": "Mas allows storing three trumps at any stage",
+    "slough": "a slough may come at any moment while the trick is undecided",
+}
+
+
+def _late(e: Event, p: Sequence[str]) -> str:
+    """The out-of-turn note: ``extra`` is the seat whose turn it was, or None."""
+    if e.extra is None:
+        return ""
+    return f", out of turn while it is {p[e.extra]}'s turn: {_WHY_LATE[e.kind]}"
+
+
+def _slough(e: Event, p: Sequence[str]) -> str:
+    onto = (f"onto the trick that {p[e.other]} takes" if e.other is not None
+            else "onto the undecided trick")
+    return f"{p[e.player]} sloughs {format_cards(e.cards)} {onto}{_late(e, p)}"
+
+
 def _redistribute(e: Event, p: Sequence[str]) -> str:
     deals = ", ".join(f"{p[q]} gets {card}" for q, card in e.extra)
     return (f"The tied players take back {format_cards(e.cards)}; the other cards, sorted low "
@@ -161,8 +181,7 @@ _TEMPLATES.update({
         f"{p[e.player]} has no card to break the tie: the trick's {e.extra[1]} cards are "
         f"shuffled and shared face down among {_names(p, e.extra[0])}"),
     "redistribute": _redistribute,
-    "slough": lambda e, p: (
-        f"{p[e.player]} sloughs {format_cards(e.cards)} onto the trick that {p[e.other]} takes"),
+    "slough": _slough,
     "pass": lambda e, p: f"{p[e.player]} does not slough",
     "trick-won-all": lambda e, p: (
         f"{format_cards(e.cards)} is highest: {p[e.player]} wins the trick, puts "
@@ -174,10 +193,17 @@ _TEMPLATES.update({
         f"{p[e.player]} draws the last card, the turned-up trump {e.cards[0]}: phase 1 ends "
         "with this trick"),
     "exchange": lambda e, p: (
-        f"{p[e.player]} exchanges {e.cards[0]} for the turned-up trump {e.cards[1]}"),
+        f"{p[e.player]} exchanges {e.cards[0]} for the turned-up trump {e.cards[1]}"
+        f"{_late(e, p)}"),
     "store": lambda e, p: (
         f"{p[e.player]} shows three trumps, {format_cards(e.cards)}, stores them for phase 2 "
-        "and draws a new hand"),
+        f"and draws a new hand{_late(e, p)}"),
+    "turned-up-kept": lambda e, p: (
+        f"{p[e.player]} takes the last stock card, the turned-up trump {e.cards[0]}, and "
+        "keeps it beside them for phase 2"),
+    "trick-won-suit": lambda e, p: (
+        f"{format_cards(e.cards)} takes the trick: {p[e.player]} puts "
+        f"{_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}"),
     "pick-up-lead": lambda e, p: (
         f"{p[e.player]} picks up {format_cards(e.cards)}; {p[e.other]} leads next"),
     "dreck": _dreck,

@@ -107,6 +107,20 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
                  "the next player on the left; our alternative: the player beaten last",
                  "the next player on the left", "lead_after_going_out",
                  "disagreement-lead-after-going-out"),
+    Disagreement("must you beat when you can?", "common disputes: no, you may always pick up "
+                 "instead; German summary: 'must beat, otherwise pick up'; house-rules page: "
+                 "'if you cannot play you must pick up' - both readable as an obligation to beat "
+                 "when able", "no", "must_beat", "disagreement-must-beat"),
+    Disagreement("when actions out of turn happen", "Mas (pagat.com after Kortoxen): the two of "
+                 "trumps exchanged and three trumps stored 'at any stage'; Atlanta: pagat.com "
+                 "says a slough comes once after playing and before the trick is taken, by any "
+                 "player, the winner too; its Swedish edition says while the trick is not yet "
+                 "decided", "Mas: at any stage, out of turn too; Atlanta: once the trick is "
+                 "decided, in turn from the winner", "slough_timing",
+                 "atlanta-slough-during-bounce"),
+    Disagreement("several deals", "common disputes: count how often each player became "
+                 "Skitgubbe; most after the agreed number of deals has lost for real; who deals "
+                 "next is not said", "the deal passes to the left (our reading)", None, None),
     Disagreement("players", "Skitgubbe: 2-4; Mattis: nearly unlimited; Koira: 3-8; Atlanta: "
                  "3", "as each ruleset's sources say", None, None),
     Disagreement("history", "pagat.com (Swedish): Myllymatti in 19th-century newspapers; German "

@@ -205,8 +205,22 @@ class Game:
 
     # -- playing ------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to act (empty once the game is over)."""
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The legal actions of ``player`` (a seat), by default of the player to act
+        (empty once the game is over).
+
+        Some variants let a player act out of turn: Mas's exchange of the two of trumps
+        and storing of three trumps "at any stage" (``mas_timing=any-time``), Atlanta's
+        slough while the trick is undecided (``slough_timing``).  Ask for such a
+        player's actions by seat, or all of them with :meth:`legal_actions_by_player`.
+        A slough of several cards is legal when each card is, though only single
+        cards and whole groups of a rank are listed.
+        """
+        s = self._state
+        if player is not None and player != s.to_play:
+            if s.to_play is None or s.phase != 1:
+                return []
+            return self._phase1.out_of_turn(s, self.rules, player)
         legal = self._legal
         if legal is None:
             s = self._state
@@ -219,6 +233,30 @@ class Game:
             self._legal = legal
         return legal
 
+    def legal_actions_by_player(self) -> dict[int, list[Action]]:
+        """Every player who may act now and their legal actions: the player to act
+        first, then the others clockwise (those acting out of turn)."""
+        s = self._state
+        if s.to_play is None:
+            return {}
+        found = {}
+        for p in s.seats_from(s.to_play):
+            actions = self.legal_actions(p)
+            if actions:
+                found[p] = actions
+        return found
+
+    def _accepts(self, action: Action) -> bool:
+        """A legal action that :meth:`legal_actions` does not list for the player to
+        act: an action out of turn, or a slough of several cards."""
+        s = self._state
+        if s.to_play is None or s.phase != 1:
+            return False
+        if action.player != s.to_play and action in self._phase1.out_of_turn(
+                s, self.rules, action.player):
+            return True
+        return self._phase1.accepts(s, self.rules, action)
+
     def parse_action(self, text: str) -> Action:
         """``'A: play 7D'`` -> :class:`Action` (raises :class:`ActionError`)."""
         return parse_action(text, self.players)
@@ -230,7 +268,7 @@ class Game:
         """None if ``action`` is legal now, else the reason and the rule."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        if action in self.legal_actions():
+        if action in self.legal_actions() or self._accepts(action):
             return None
         reason, rule = self._reason(action)
         return f"{reason} ({RULEBOOK[rule].reference})"
@@ -242,7 +280,10 @@ class Game:
             return (f"the game is over: {names[s.loser]} is the Skitgubbe"
                     if s.loser is not None else "the game is over"), "loser"
         if action.player != s.to_play:
-            return f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s", "turn-order"
+            late = (self._phase1.why_out_of_turn(s, self.rules, action, names)
+                    if s.phase == 1 else None)
+            return late or (f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s",
+                            "turn-order")
         module = self._phase1 if s.phase == 1 else phase2
         return module.why_illegal(s, self.rules, action, names)
 
@@ -257,7 +298,7 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        if action not in legal and not self._accepts(action):
             reason, rule = self._reason(action)
             number = len(self._steps) + 1
             raise IllegalActionError(

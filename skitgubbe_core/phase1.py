@@ -10,7 +10,7 @@ beat-or-pick-up tricks in :mod:`.phase1_mas`.
 from __future__ import annotations
 
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
-from .cards import Card
+from .cards import SUIT_NAME_SINGULAR, Card
 from .events import Event
 from .rules import Rules
 from .state import State
@@ -47,20 +47,28 @@ def why_illegal_common(s: State, rules: Rules, action: Action, names) -> tuple[s
     return None
 
 
-def draw_one(s: State, rules: Rules, p: int, events: list) -> None:
-    """Rule 2, and rule 6 for the last stock card (laid aside, or taken when turned up)."""
+_DRAW_RULE = {"after-play": "draw", "refill": "refill", "refill-after-trick": "refill-after-trick"}
+
+
+def draw_one(s: State, rules: Rules, p: int, events: list, rule: str | None = None) -> None:
+    """Rule 2 (or the variant's drawing rule, or ``rule``), and rule 6 for the last stock
+    card: laid aside, taken into hand when it is Mas's turned-up trump, or kept beside
+    its drawer when it is the house-rules page's turned-up trump."""
     stock = s.stock
     if len(stock) > 1:
         card = stock.pop()
         s.hands[p].append(card)
-        events.append(Event("draw", p, (card,), None, None, "draw"))
+        events.append(Event("draw", p, (card,), None, None, rule or _DRAW_RULE[rules.draw]))
     elif stock:
         card = stock.pop()
         s.trump_holder = p
         s.last_drawn = True
-        if rules.turned_up_trump == "yes":
+        if rules.turned_up_trump == "yes" and rules.phase1_end == "last-draw":
             s.hands[p].append(card)
             events.append(Event("trump-taken", p, (card,), None, None, "mas-last-card"))
+        elif rules.turned_up_trump == "yes":
+            s.trump_card = card
+            events.append(Event("turned-up-kept", p, (card,), None, None, "turned-up-trump"))
         else:
             s.trump_card = card
             events.append(Event("trump-card", p, (card,), None, None, "trump-card"))
@@ -88,10 +96,42 @@ def take_turned(s: State, p: int, events: list) -> Card:
 def legal(s: State, rules: Rules) -> list[Action]:
     p = s.to_play
     row = PLAY_ROWS[p]
-    actions = [row[c] for c in s.hands[p]]
+    if rules.phase1_follow != "no" and len(s.table) & 1:
+        actions = [row[c] for c in _followers(s, rules, s.hands[p])]
+    else:
+        actions = [row[c] for c in s.hands[p]]
     if can_turn(s, rules):
         actions.append(TURN_ACTIONS[p])
     return actions
+
+
+def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
+    """Two-card tricks have no actions out of turn."""
+    return []
+
+
+def accepts(s: State, rules: Rules, action: Action) -> bool:
+    """Every legal action is listed: nothing else is accepted."""
+    return False
+
+
+def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> None:
+    """No action is allowed out of turn here."""
+    return None
+
+
+def _followers(s: State, rules: Rules, hand: list[Card]) -> list[Card]:
+    """The house-rules page's turned-up trump: the cards that follow the suit led, or
+    (our reconstruction) when void any card, or a trump where trumping is required."""
+    suit = s.table[-1][1][0] & 3
+    same = [c for c in hand if c & 3 == suit]
+    if same:
+        return same
+    if rules.phase1_follow == "suit-then-trump":
+        trumps = [c for c in hand if c & 3 == s.trump]
+        if trumps:
+            return trumps
+    return hand
 
 
 def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
@@ -100,7 +140,14 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
         return f"'{action.kind}' is not a move of this phase-1 trick", "two-card-tricks"
     if len(action.cards) > 1:
         return "in phase 1 a player plays one card at a time", "two-card-tricks"
-    return why_illegal_common(s, rules, action, names)
+    common = why_illegal_common(s, rules, action, names)
+    if common:
+        return common
+    lead = s.table[-1][1][0]
+    name, suit = names[action.player], SUIT_NAME_SINGULAR[lead & 3]
+    if any(c & 3 == lead & 3 for c in s.hands[action.player]):
+        return f"{name} holds a {suit} and must follow the suit of {lead}", "follow-phase-1"
+    return f"{name} has no {suit} and must play a trump", "follow-phase-1"
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
@@ -114,16 +161,17 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     table = s.table
     table.append((p, (card,)))
     leading = len(table) & 1
+    rule = "two-card-tricks" if rules.phase1_follow == "no" else "follow-phase-1"
     if leading:
-        events.append(Event("lead", p, (card,), s.opponent, None, "two-card-tricks"))
+        events.append(Event("lead", p, (card,), s.opponent, None, rule))
     else:
-        events.append(Event("answer", p, (card,), None, None, "two-card-tricks"))
+        events.append(Event("answer", p, (card,), None, None, rule))
     if not turned and s.stock:
         draw_one(s, rules, p, events)
     if leading:
         s.to_play = s.opponent
     else:
-        _settle(s, table[-2][1][0], card, events)
+        _settle(s, rules, table[-2][1][0], card, events)
         if s.last_drawn and rules.phase1_end == "last-draw" and not s.table:
             end(s, rules, None, events)
             return
@@ -132,8 +180,20 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         end(s, rules, nxt, events)
 
 
-def _settle(s: State, lead: Card, answer: Card, events: list) -> None:
-    """Rules 3 and 4: the higher rank wins everything on the table; equal ranks bounce."""
+def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> None:
+    """Rules 3 and 4: the higher rank wins everything on the table; equal ranks bounce.
+    With phase1_winner=trick-taking the suit led or a trump wins instead."""
+    if rules.phase1_winner == "trick-taking":
+        answered = ((answer & 3 == lead & 3 and answer > lead)
+                    or (answer & 3 == s.trump and lead & 3 != s.trump))
+        winner = s.opponent if answered else s.leader
+        won = take_table(s, winner)
+        s.leader = winner
+        s.opponent = (winner + 1) % s.n
+        s.to_play = winner
+        events.append(Event("trick-won-suit", winner, (answer if answered else lead,),
+                            s.opponent, len(won), "trick-taking"))
+        return
     if lead >> 2 == answer >> 2:
         events.append(Event("stunsa", s.leader, (lead, answer), s.opponent, None, "stunsa"))
         s.to_play = s.leader
@@ -152,6 +212,7 @@ def take_table(s: State, winner: int) -> list[Card]:
     won = [c for _, play in s.table for c in play]
     s.piles[winner].extend(won)
     s.table = []
+    s.sloughs = []
     return won
 
 
@@ -159,26 +220,32 @@ def _rank(card: Card) -> int:
     return card >> 2
 
 
+_END_RULE = {"no-card": "end-of-phase-1", "all-played": "koira-end", "last-draw": "last-draw"}
+
+
 def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
     """Rule 7: settle the table and start phase 2.  ``stuck`` is the player who had no
     card to play, or None when the phase ends with the last draw."""
+    rule = _END_RULE[rules.phase1_end]
     if stuck is None:
         kind = "phase-1-all-played" if rules.phase1_end == "all-played" else "phase-1-last-trick"
-        events.append(Event(kind, s.trump_holder, (), None, None, "end-of-phase-1"))
+        events.append(Event(kind, s.trump_holder, (), None, None, rule))
     else:
-        events.append(Event("phase-1-end", stuck, (), None, None, "end-of-phase-1"))
+        events.append(Event("phase-1-end", stuck, (), None, None, rule))
     table = s.table
     s.queue = []
     if len(table) == 1 and rules.last_trick == "bounce":
         p, cards = table[0]
         s.table = []
         s.piles[p].extend(cards)
-        events.append(Event("lead-kept", p, cards, None, None, "end-of-phase-1"))
+        events.append(Event("lead-kept", p, cards, None, None, rule))
     else:
         for p in range(s.n):
             back = tuple(c for q, play in table if q == p for c in play)
             if back:
                 s.hands[p].extend(back)
                 s.table = [play for play in s.table if play[0] != p]
-                events.append(Event("take-back", p, back, None, None, "end-of-phase-1"))
+                events.append(Event("take-back", p, back, None, None, rule))
+    s.table = []
+    s.sloughs = []
     phase2.begin(s, rules, events)

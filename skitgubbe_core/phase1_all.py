@@ -4,6 +4,12 @@ Every player plays to every trick, starting with the leader; the highest card (o
 true set) wins everything on the table.  Ties are replayed by the tied players
 (or, in Koira's variant, redistributed).  Atlanta adds the forced bounce and
 sloughing; Koira skips players without cards until every card is played.
+
+A slough is one action with one or more cards.  :func:`legal` lists only single
+cards and whole groups of one rank (so the list stays short however many cards
+could be sloughed); :func:`accepts` validates any other combination a player names.
+With ``slough_timing`` ``undecided`` or ``both`` a player may slough out of turn,
+while the trick is undecided (:func:`out_of_turn`).
 """
 
 from __future__ import annotations
@@ -28,12 +34,17 @@ def _rank_of(cards: tuple[Card, ...]) -> int:
 
 
 def _round(s: State) -> list:
+    """The plays of the current round (sloughs never count)."""
+    if s.sloughs:
+        skip = s.sloughs
+        return [play for i, play in enumerate(s.table) if i >= s.round_start and i not in skip]
     return s.table[s.round_start:]
 
 
 def start_trick(s: State, rules: Rules, leader: int, events: list) -> None:
     """A new trick led by ``leader``: everyone plays in turn from the leader."""
     s.table = []
+    s.sloughs = []
     s.round_start = 0
     s.set_size = 0
     s.stage = "play"
@@ -81,9 +92,13 @@ def legal(s: State, rules: Rules) -> list[Action]:
     p = s.to_play
     hand = s.hands[p]
     if s.stage == "slough":
-        eligible = _sloughable(s, p)
-        return [Action(p, SLOUGH, combo) for k in range(1, len(eligible) + 1)
-                for combo in combinations(eligible, k)] + [PASS_ACTIONS[p]]
+        return _slough_actions(p, _sloughable(s, p)) + [PASS_ACTIONS[p]]
+    if rules.slough_timing != "decided" and rules.slough == "yes":
+        return _legal_plays(s, rules, p, hand) + out_of_turn(s, rules, p)
+    return _legal_plays(s, rules, p, hand)
+
+
+def _legal_plays(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Action]:
     if rules.phase1_plays == "sets" and s.set_size != 1:
         if not s.table:
             return [Action(p, PLAY, combo) if len(combo) > 1 else PLAY_ROWS[p][combo[0]]
@@ -111,26 +126,114 @@ def _forced(s: State, hand: list[Card]) -> list[Card]:
     return [c for c in hand if c >> 2 == top]
 
 
+def _slough_actions(p: int, eligible: list[Card]) -> list[Action]:
+    """One slough per card, and one per whole group of a rank (any other combination
+    is legal too, see :func:`accepts`)."""
+    actions = [Action(p, SLOUGH, (c,)) for c in eligible]
+    by_rank: dict[int, list[Card]] = {}
+    for c in eligible:
+        by_rank.setdefault(c >> 2, []).append(c)
+    actions += [Action(p, SLOUGH, tuple(group)) for group in by_rank.values() if len(group) > 1]
+    return actions
+
+
+def _losing_ranks(s: State) -> set[int]:
+    """Ranks of the cards now losing the trick.  Once it is decided: every card but the
+    winning play.  While undecided (our reading): every card of earlier rounds (their
+    tie is being replayed) and the current round's cards below its highest rank."""
+    if s.stage == "slough":
+        deciding = _deciding_play(s)
+        return {c >> 2 for i, (_, cards) in enumerate(s.table) if i != deciding for c in cards}
+    plays = _round(s)
+    top = max((_rank_of(cards) for _, cards in plays), default=-1)
+    losing = {c >> 2 for _, cards in s.table[:s.round_start] for c in cards}
+    losing.update(c >> 2 for _, cards in plays for c in cards if c >> 2 != top)
+    return losing
+
+
 def _sloughable(s: State, p: int) -> list[Card]:
     """Atlanta: cards in ``p``'s hand equal in rank to a losing card of the trick."""
-    deciding = _deciding_play(s)
-    losing = {c >> 2 for i, (_, cards) in enumerate(s.table) if i != deciding for c in cards}
+    losing = _losing_ranks(s)
     return sorted(c for c in s.hands[p] if c >> 2 in losing)
+
+
+def _has_sloughed(s: State, p: int) -> bool:
+    return any(s.table[i][0] == p for i in s.sloughs)
+
+
+def _may_slough(s: State, rules: Rules, p: int) -> bool:
+    """Out of turn, while the trick is undecided: a player who has played to it and has
+    not sloughed yet."""
+    return (s.phase == 1 and s.stage == "play" and rules.slough == "yes"
+            and rules.slough_timing != "decided" and s.to_play is not None
+            and any(q == p for i, (q, _) in enumerate(s.table) if i not in s.sloughs)
+            and not _has_sloughed(s, p))
+
+
+def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
+    """Sloughs ``p`` may make now without having the turn (slough_timing undecided or
+    both)."""
+    if not _may_slough(s, rules, p):
+        return []
+    return _slough_actions(p, _sloughable(s, p))
+
+
+def accepts(s: State, rules: Rules, action: Action) -> bool:
+    """A slough of several cards that :func:`legal` does not list: legal if every card
+    is held and equal in rank to a losing card."""
+    p = action.player
+    if action.kind != SLOUGH or len(set(action.cards)) != len(action.cards):
+        return False
+    if s.stage == "slough":
+        allowed = s.to_play == p
+    else:
+        allowed = _may_slough(s, rules, p)
+    if not allowed:
+        return False
+    eligible = set(_sloughable(s, p))
+    return all(c in eligible for c in action.cards)
 
 
 def _deciding_play(s: State) -> int:
     """Index on the table of the winner's winning play (the last one it made)."""
     for i in range(len(s.table) - 1, -1, -1):
-        if s.table[i][0] == s.winner:
+        if s.table[i][0] == s.winner and i not in s.sloughs:
             return i
     return -1
+
+
+def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> tuple[str, str] | None:
+    """Why a slough by a player without the turn is refused, or None for other actions."""
+    if action.kind != SLOUGH or rules.slough != "yes":
+        return None
+    name = names[action.player]
+    if rules.slough_timing == "decided" or s.stage == "slough":
+        return (f"it is {names[s.to_play]}'s turn to slough or pass, not {name}'s: once the "
+                "trick is decided the players slough in turn from the winner"), "slough"
+    if not any(q == action.player for i, (q, _) in enumerate(s.table) if i not in s.sloughs):
+        return f"{name} has not played to this trick, and only its players may slough", "slough"
+    if _has_sloughed(s, action.player):
+        return f"{name} has already sloughed to this trick, and a player sloughs once", "slough"
+    return _why_slough_cards(s, action, name)
+
+
+def _why_slough_cards(s: State, action: Action, name: str) -> tuple[str, str]:
+    missing = [c for c in action.cards if c not in s.hands[action.player]]
+    if missing:
+        return f"{name} does not hold {' '.join(map(str, missing))}", "slough"
+    return (f"{name} may slough only cards equal in rank to a card that is losing the "
+            "trick"), "slough"
 
 
 def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
     name = names[action.player]
     if s.stage == "slough":
+        if action.kind == SLOUGH:
+            return _why_slough_cards(s, action, name)
         return (f"before the trick is taken {name} may only slough cards equal in rank to a "
                 "losing card, or pass"), "slough"
+    if action.kind == SLOUGH:
+        return why_out_of_turn(s, rules, action, names) or _why_slough_cards(s, action, name)
     if action.kind not in (PLAY, TURN, PICK_UP):
         return f"'{action.kind}' is not a move of this phase-1 trick", "all-play"
     common = why_illegal_common(s, rules, action, names)
@@ -151,6 +254,11 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     p = action.player
     if s.stage == "slough":
         _apply_slough(s, rules, action, events)
+        return
+    if action.kind == SLOUGH:
+        _slough(s, rules, action, None, events)
+        if p == s.to_play:
+            advance(s, rules, events)
         return
     if action.kind == TURN:
         cards = (take_turned(s, p, events),)
@@ -191,11 +299,12 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
         _won(s, rules, tied[0], events)
         return
     tie_cards = tuple(c for (p, cards), r in zip(plays, ranks) if p in tied for c in cards)
-    events.append(Event("tie", tied[0], tie_cards, None, tuple(tied),
-                        "tie-any" if rules.tie_scope == "any" else "tie-replay"))
     if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
+        events.append(Event("tie", tied[0], tie_cards, None, tuple(tied), "tie-redistribute"))
         _redistribute(s, rules, tied, events)
         return
+    events.append(Event("tie", tied[0], tie_cards, None, tuple(tied),
+                        "tie-any" if rules.tie_scope == "any" else "tie-replay"))
     s.round_start = len(s.table)
     s.set_size = 1
     s.queue = tied
@@ -203,10 +312,12 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
 
 
 def _won(s: State, rules: Rules, winner: int, events: list) -> None:
+    """The trick is decided.  Where sloughing follows the decision, every player who
+    played to it and has not sloughed yet, the winner first, may slough once."""
     s.winner = winner
-    if rules.slough == "yes":
-        players = {p for p, _ in s.table}
-        s.queue = [p for p in s.seats_from(winner)[1:] if p in players]
+    if rules.slough == "yes" and rules.slough_timing != "undecided":
+        players = {p for p, _ in s.table} - {s.table[i][0] for i in s.sloughs}
+        s.queue = [p for p in s.seats_from(winner) if p in players]
         s.stage = "slough"
         if _next_slougher(s):
             return
@@ -226,18 +337,28 @@ def _next_slougher(s: State) -> bool:
 def _apply_slough(s: State, rules: Rules, action: Action, events: list) -> None:
     p = action.player
     if action.kind == SLOUGH:
-        for c in action.cards:
-            s.hands[p].remove(c)
-        s.table.append((p, action.cards))
-        events.append(Event("slough", p, action.cards, s.winner, None, "slough"))
-        for _ in action.cards:
-            if s.stock:
-                draw_one(s, rules, p, events)
+        _slough(s, rules, action, s.winner, events)
     else:
         events.append(Event("pass", p, (), None, None, "slough"))
     s.queue.pop(0)
     if not _next_slougher(s):
         _take(s, rules, events)
+
+
+def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: list) -> None:
+    """Put the sloughed cards on the trick (for ``winner``, or undecided); the slougher
+    draws for them.  A slough by a player without the turn names whose turn it is."""
+    p = action.player
+    cards = tuple(sorted(action.cards))
+    for c in cards:
+        s.hands[p].remove(c)
+    s.sloughs.append(len(s.table))
+    s.table.append((p, cards))
+    late = s.to_play if s.to_play != p else None
+    events.append(Event("slough", p, cards, winner, late, "slough"))
+    for _ in cards:
+        if s.stock:
+            draw_one(s, rules, p, events, "slough")
 
 
 def _take(s: State, rules: Rules, events: list) -> None:

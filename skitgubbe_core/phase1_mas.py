@@ -39,6 +39,32 @@ def beats_lead(card, lead, trump) -> bool:
     return card & 3 == trump
 
 
+def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
+    """With mas_timing=any-time ("at any stage", pagat.com after Kortoxen): the exchange
+    and the storing, by a player without the turn."""
+    if rules.mas_timing != "any-time" or s.phase != 1:
+        return []
+    actions = []
+    if _can_exchange(s, rules, p):
+        actions.append(EXCHANGE_ACTIONS[p])
+    if _can_store(s, rules, p):
+        actions.append(STORE_ACTIONS[p])
+    return actions
+
+
+def accepts(s: State, rules: Rules, action: Action) -> bool:
+    """Mas lists every legal action: nothing else is accepted."""
+    return False
+
+
+def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> tuple[str, str] | None:
+    """Why an exchange or a storing by a player without the turn is refused (None for
+    other actions)."""
+    if action.kind not in (EXCHANGE, STORE) or rules.mas_timing != "any-time":
+        return None
+    return why_illegal(s, rules, action, names)
+
+
 def legal(s: State, rules: Rules) -> list[Action]:
     p = s.to_play
     row = PLAY_ROWS[p]
@@ -81,18 +107,19 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     p = action.player
     hand = s.hands[p]
+    late = s.to_play if s.to_play != p else None
     if action.kind == EXCHANGE:
         two, turned = make_card(2, s.trump), s.stock[0]
         hand.remove(two)
         hand.append(turned)
         s.stock[0] = two
-        events.append(Event("exchange", p, (two, turned), None, None, "mas-exchange"))
+        events.append(Event("exchange", p, (two, turned), None, late, "mas-exchange"))
         return
     if action.kind == STORE:
         stored = tuple(hand)
         s.piles[p].extend(stored)
         hand.clear()
-        events.append(Event("store", p, stored, None, None, "mas-store"))
+        events.append(Event("store", p, stored, None, late, "mas-store"))
         refill(s, rules, p, events)
         return
     if action.kind == PICK_UP:

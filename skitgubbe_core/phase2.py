@@ -1,10 +1,12 @@
 """Phase 2: beat or pick up, tricks as large as the players in, going out, the
-Skitgubbe (rules 8-13 of the digest), with the variants' runs, anti-trumps,
-follow-suit, lowest pick-ups, Blåmattis, trump-ends-trick and dreck."""
+Skitgubbe (rules 8-13 of the digest), with the variants' runs, sets (pairs and the
+like), anti-trumps, follow-suit, must-beat, lowest pick-ups, Blåmattis,
+trump-ends-trick and dreck."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations, permutations
 
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
@@ -117,6 +119,45 @@ def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
     return [run for cards in by_suit if len(cards) > 1 for run in _suit_runs(tuple(cards), mode)]
 
 
+def is_set(cards: tuple[Card, ...]) -> bool:
+    """A play of several cards of one rank (a pair, three or four of a kind)."""
+    return len(cards) > 1 and all(c >> 2 == cards[0] >> 2 for c in cards)
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_sets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
+    """The sets among ``cards`` (one rank, sorted): of ``size`` cards, or of any size."""
+    sizes = (size,) if size else range(2, len(cards) + 1)
+    return tuple(combo for k in sizes for combo in combinations(cards, k))
+
+
+def _sets(hand: list[Card], size: int = 0, above: int = -1) -> list[tuple[Card, ...]]:
+    """Every set in ``hand`` (of ``size`` cards if given, of rank above ``above``)."""
+    by_rank: list[list[Card]] = [[] for _ in range(13)]
+    for c in hand:
+        by_rank[c >> 2].append(c)
+    return [combo for cards in by_rank[above + 1:] if len(cards) > 1
+            for combo in _rank_sets(tuple(sorted(cards)), size)]
+
+
+def _beats_card(card: Card, other: Card, trump: int | None) -> bool:
+    if card & 3 == other & 3:
+        return card > other
+    return card & 3 == trump
+
+
+def _set_beats(cards: tuple[Card, ...], top: tuple[Card, ...], rules: Rules,
+               trump: int | None) -> bool:
+    """House rules, our reconstruction: a set beats a set of as many cards of lower rank;
+    with set_beat=suit-by-suit each of its cards must also beat its own card of ``top``."""
+    if len(cards) != len(top) or not is_set(cards) or cards[0] >> 2 <= top[0] >> 2:
+        return False
+    if rules.set_beat == "higher-rank":
+        return True
+    return any(all(_beats_card(b, a, trump) for b, a in zip(order, top))
+               for order in permutations(cards))
+
+
 _RUN_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = tuple({} for _ in PLAY_ROWS)
 """Shared run actions, per player."""
 
@@ -146,7 +187,8 @@ def _legal_singles(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Act
         actions = [row[c] for c in hand if c > top and c & 3 == suit]
     else:
         actions = [row[c] for c in hand if (c > top and c & 3 == suit) or c & 3 == trump]
-    actions.append(PICK_UP_ACTIONS[p])
+    if not actions or rules.must_beat == "no":
+        actions.append(PICK_UP_ACTIONS[p])
     return actions
 
 
@@ -157,11 +199,19 @@ def legal(s: State, rules: Rules) -> list[Action]:
     if not hand:
         return [PICK_UP_ACTIONS[p]]
     mode = rules.phase2_plays
-    if mode == "single" and rules.beat == "any-trump":
+    sets = rules.phase2_sets == "yes"
+    if mode == "single" and rules.beat == "any-trump" and not sets:
         return _legal_singles(s, rules, p, hand)
     if not s.table:
-        return _actions(p, hand, _runs(hand, mode))
+        return _actions(p, hand, _runs(hand, mode) + _sets(hand) if sets else _runs(hand, mode))
     top = s.table[-1][1]
+    if sets and is_set(top):
+        beating = [c for c in _sets(hand, len(top), top[0] >> 2)
+                   if _set_beats(c, top, rules, s.trump)]
+        actions = _actions(p, [], beating)
+        if not actions or rules.must_beat == "no":
+            actions.append(PICK_UP_ACTIONS[p])
+        return actions
     top_suit, high = top[0] & 3, top[-1]
     trump = s.trump
     same: list[Card] = []
@@ -185,7 +235,8 @@ def legal(s: State, rules: Rules) -> list[Action]:
         singles += trumps
         runs += _suit_runs(tuple(trumps), mode)
     actions = _actions(p, singles, runs)
-    actions.append(PICK_UP_ACTIONS[p])
+    if not actions or rules.must_beat == "no":
+        actions.append(PICK_UP_ACTIONS[p])
     return actions
 
 
@@ -193,6 +244,9 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     name = names[action.player]
     hand = s.hands[action.player]
     if action.kind == PICK_UP:
+        if s.table:
+            return (f"{name} can beat {' '.join(map(str, s.table[-1][1]))} and so must: a "
+                    "player who can beat may not pick up"), "must-beat"
         return f"the table is empty, so there is nothing to pick up: {name} must lead", "pick-up"
     if action.kind != PLAY:
         return f"'{action.kind}' belongs to phase 1; in phase 2 you play or pick up", "beat"
@@ -202,6 +256,9 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     if missing:
         return f"{name} does not hold {' '.join(map(str, missing))}", "beat"
     cards = tuple(sorted(action.cards))
+    top = s.table[-1][1] if s.table else ()
+    if is_set(cards) or is_set(top):
+        return _why_set(rules, cards, top)
     if len(cards) > 1:
         if rules.phase2_plays == "single":
             return "this ruleset plays one card at a time in phase 2", "beat"
@@ -210,7 +267,6 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
                     "runs-from-two": "cards starting with a two, in"}[rules.phase2_plays]
             return f"{' '.join(map(str, cards))} is not a run: {what} consecutive cards of one " \
                    "suit", "runs"
-    top = s.table[-1][1]
     shown = " ".join(map(str, top))
     anti = anti_suit(rules, s.trump)
     top_suit = top[0] & 3
@@ -227,6 +283,18 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
         how = (f"beat it with a higher {SUIT_NAME_SINGULAR[top_suit]} or with a trump "
                f"({suit_symbol(s.trump)})")
     return f"{' '.join(map(str, cards))} does not beat {shown}: {how}, or pick it up", "beat"
+
+
+def _why_set(rules: Rules, cards: tuple[Card, ...], top: tuple[Card, ...]) -> tuple[str, str]:
+    shown = " ".join(map(str, cards))
+    if rules.phase2_sets != "yes":
+        return (f"{shown} is a set of one rank, and this ruleset plays no pairs or the like "
+                "in phase 2"), "runs"
+    need = (f"a set of {len(top)} cards of higher rank"
+            + (", each beating its own card" if rules.set_beat == "suit-by-suit" else ""))
+    return (f"{shown} does not beat the set {' '.join(map(str, top))}: only {need} does, "
+            "or pick it up" if is_set(top) else
+            f"{shown} is a set, and a set answers only a set of as many cards"), "sets-phase-2"
 
 
 def _go_out(s: State, p: int, events: list) -> None:
@@ -316,7 +384,7 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     top = table[-1][1] if table else None
     table.append((p, cards))
     if top is not None:
-        events.append(Event("beat", p, cards, None, top, "runs" if len(cards) > 1 else "beat"))
+        events.append(Event("beat", p, cards, None, top, _beat_rule(rules, cards)))
     else:
         s.trick_size = s.n - len(s.out)
         s.leader = p
@@ -331,6 +399,13 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         _complete(s, rules, p, trumped, events)
     else:
         s.to_play = s.next_in(p)
+
+
+def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
+    """The rule a beating play follows: sets, runs, following suit or plain beating."""
+    if len(cards) > 1:
+        return "sets-phase-2" if is_set(cards) else "runs"
+    return "follow-suit" if rules.beat == "follow-suit" else "beat"
 
 
 def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> None:

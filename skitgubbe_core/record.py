@@ -110,8 +110,12 @@ def dumps(game: Game) -> str:
 
 def save(game: Game, path: str | os.PathLike) -> None:
     """Write the record atomically: an existing file is replaced only by a complete one."""
+    save_text(dumps(game), path)
+
+
+def save_text(text: str, path: str | os.PathLike) -> None:
+    """Write ``text`` to ``path`` atomically (a complete file or none)."""
     path = Path(path)
-    text = dumps(game)
     fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -107,8 +107,9 @@ RULEBOOK: dict[str, Rule] = {
              "A player holding a card equal in rank to the highest card so far must play it.",
              ("reed",)),
         Rule("slough", "V8", "sloughing",
-             "Before a trick is taken, a player who played to it may once add cards equal in "
-             "rank to a losing card; they go to the winner.", ("reed",)),
+             "Before a trick is taken, a player who played to it, the winner too, may once add "
+             "cards equal in rank to a losing card; they go to the winner.", ("reed", "pagat",
+                                                                               "pagat-sv")),
         Rule("sets", "V9", "sets of equal cards",
              "The leader plays one card or several of equal rank, everyone plays as many; the "
              "highest true set wins; mixed cards cannot win.", ("de-summary",)),
@@ -156,5 +157,85 @@ RULEBOOK: dict[str, Rule] = {
         Rule("dreck", "V24", "the dreck",
              "If anyone starts phase 2 with fewer than six cards, the twos to fives and the six "
              "of trumps are pooled and dealt at random to those players.", ("reed",)),
+        Rule("koira-end", "V25", "the end of Koira's phase 1",
+             "With the stock gone, play goes on without drawing, players without cards skipped, "
+             "until every card has been played; then phase 2 begins.", ("pagat-sv",)),
+        Rule("refill", "V26", "refilling to three",
+             "While the stock lasts, a player whose hand holds fewer than three cards draws up "
+             "to three; a hand may hold more.", ("kortoxen", "pagat")),
+        Rule("refill-after-trick", "V27", "refilling after the trick",
+             "Once a trick is over everyone refills to three cards from the stock, the winner "
+             "first.", ("de-summary",)),
+        Rule("follow-phase-1", "V28", "following suit in phase 1",
+             "Two-card tricks with a turned-up trump: suit matters in phase 1 too, and the "
+             "second player must follow the suit led if able (what a void player may play is "
+             "our reconstruction).",
+             ("se-house",)),
+        Rule("trick-taking", "V29", "winning a trick by suit",
+             "The higher card of the suit led wins, or a trump on a non-trump; a card of "
+             "another suit loses (our reconstruction, from Mas and ordinary trick-taking).",
+             ("se-house", "kortoxen")),
+        Rule("turned-up-trump", "V30", "the turned-up trump",
+             "A card turned up under the stock at the deal sets trumps; it is the last card "
+             "drawn, and its drawer keeps it beside them for phase 2 (our reconstruction).",
+             ("se-house", "kortoxen")),
+        Rule("sets-phase-2", "V31", "pairs and the like",
+             "Two, three or four cards of one rank are one play; a set answers only a set of "
+             "as many cards of higher rank, and picking it up takes the whole set (our "
+             "reconstruction).", ("se-house",)),
+        Rule("must-beat", "V32", "beating when able",
+             "A player who can beat the top play must; only one who cannot picks up.",
+             ("de-summary", "se-house")),
     )
 }
+
+WHERE: dict[str, dict[str, tuple[str, ...]]] = {
+    "two-card-tricks": {"phase1_tricks": ("pairs",), "phase1_follow": ("no",)},
+    "draw": {"draw": ("after-play",)},
+    "trick-winner": {"phase1_tricks": ("pairs",), "phase1_winner": ("rank",)},
+    "stunsa": {"phase1_tricks": ("pairs",), "phase1_winner": ("rank",)},
+    "turn": {"turn_from_stock": ("more-than-one", "at-least-one")},
+    "trump-card": {"turned_up_trump": ("no",)},
+    "end-of-phase-1": {"phase1_end": ("no-card",)},
+    "pick-up": {"pick_up": ("top",)},
+    "beat": {"beat": ("any-trump",)},
+    "all-play": {"phase1_tricks": ("all-play",)},
+    "tie-replay": {"phase1_tricks": ("all-play",)},
+    "tie-any": {"tie_scope": ("any",)},
+    "tie-redistribute": {"tie_rule": ("redistribute",)},
+    "koira-skip": {"phase1_end": ("all-played",)},
+    "koira-share": {"phase1_end": ("all-played",)},
+    "koira-end": {"phase1_end": ("all-played",)},
+    "forced-bounce": {"forced_bounce": ("yes",)},
+    "slough": {"slough": ("yes",)},
+    "sets": {"phase1_plays": ("sets",)},
+    "last-draw": {"phase1_end": ("last-draw",)},
+    "mas-beat": {"phase1_tricks": ("beat-or-pick-up",)},
+    "mas-last-card": {"turned_up_trump": ("yes",), "phase1_end": ("last-draw",)},
+    "mas-store": {"store_three_trumps": ("yes",)},
+    "mas-exchange": {"exchange_two": ("yes",)},
+    "runs": {"phase2_plays": ("runs", "runs-of-three", "runs-from-two")},
+    "anti-trumps": {"anti_trumps": ("same-colour", "clubs", "electric-clubs")},
+    "follow-suit": {"beat": ("follow-suit",)},
+    "pick-up-lowest": {"pick_up": ("lowest",)},
+    "pick-up-lowest-single": {"pick_up": ("lowest-single",)},
+    "pick-up-lowest-run": {"pick_up": ("lowest-run",)},
+    "blamattis": {"empty_hand_after_phase1": ("blamattis",)},
+    "blamattis-loses": {"empty_hand_after_phase1": ("loses",)},
+    "trump-ends-trick": {"trump_ends_trick": ("yes",)},
+    "dreck": {"dreck": ("yes",)},
+    "refill": {"draw": ("refill",)},
+    "refill-after-trick": {"draw": ("refill-after-trick",)},
+    "follow-phase-1": {"phase1_follow": ("suit", "suit-then-trump")},
+    "trick-taking": {"phase1_winner": ("trick-taking",)},
+    "turned-up-trump": {"turned_up_trump": ("yes",)},
+    "sets-phase-2": {"phase2_sets": ("yes",)},
+    "must-beat": {"must_beat": ("yes",)},
+}
+"""Where each rule holds: option -> the values under which it applies (rules not named
+hold in every variant)."""
+
+
+def applies(key: str, options: dict[str, str]) -> bool:
+    """Whether rule ``key`` belongs to a ruleset with these option values."""
+    return all(options[name] in values for name, values in WHERE.get(key, {}).items())

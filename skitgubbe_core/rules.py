@@ -168,29 +168,72 @@ OPTIONS: dict[str, Option] = {
         _option(
             "slough", "Sloughing", "All-play tricks: extra cards equal to a losing card.", NO,
             _C(NO, "no sloughing", _PAGAT),
-            _C(YES, "before a trick is taken, each player who played to it may once add cards "
-               "equal in rank to a losing card (or pass); they go to the winner, and the "
-               "slougher draws for them (our reading of the timing)", ("reed",)),
+            _C(YES, "each player who played to a trick, the winner too, may once add cards "
+               "equal in rank to a losing card before the trick is taken; they go to the "
+               "winner, and the slougher draws for them (our reading of the drawing)",
+               ("reed", "pagat", "pagat-sv")),
+        ),
+        _option(
+            "slough_timing", "When a slough may come", "With slough=yes: when a player may "
+            "slough. pagat.com says once after playing and before the trick is taken; its "
+            "Swedish edition says while the trick is not yet decided.", "decided",
+            _C("decided", "once the trick is decided and before it is taken, in turn from the "
+               "winner (our reading of pagat.com's 'before that trick is taken')", ("reed",
+                                                                                 "pagat")),
+            _C("undecided", "while the trick is still undecided (for example during a "
+               "bounce), at any moment and out of turn, onto a card that is losing at that "
+               "moment", ("reed", "pagat-sv")),
+            _C("both", "at any moment after playing, out of turn while the trick is undecided "
+               "or in the round once it is decided, but still only once per trick",
+               ("reed", "pagat"), RECONSTRUCTION),
         ),
         _option(
             "turned_up_trump", "Turned-up trump", "Whether trumps are known from the deal.", NO,
             _C(NO, "the last stock card decides trumps when it is drawn", _PAGAT),
             _C(YES, "after the deal the next card is turned face up under the stock: its suit "
-               "is trump, and it is the last card to be drawn", ("kortoxen", "pagat")),
+               "is trump, and it is the last card to be drawn", ("kortoxen", "pagat",
+                                                                 "se-house")),
+        ),
+        _option(
+            "phase1_follow", "Following suit in phase 1", "Two-card tricks: whether the second "
+            "player must follow the suit led. The house-rules page says only that suit matters "
+            "and you must follow; the rest is ours.", NO,
+            _C(NO, "any card may be played", _PAGAT + ("se-house",)),
+            _C("suit", "follow suit if you can, otherwise play any card", ("se-house",),
+               RECONSTRUCTION),
+            _C("suit-then-trump", "follow suit if you can, otherwise trump if you can",
+               ("se-house",), RECONSTRUCTION),
+        ),
+        _option(
+            "phase1_winner", "Who wins a two-card trick", "Two-card tricks: whether suits "
+            "decide the trick.", "rank",
+            _C("rank", "the higher rank, suits ignored; equal ranks bounce", _PAGAT),
+            _C("trick-taking", "the higher card of the suit led, or the trump played on a "
+               "non-trump, as in ordinary trick-taking and in Mas; a card of another suit "
+               "loses, so no stunsa happens", ("se-house", "kortoxen"), RECONSTRUCTION),
         ),
         _option(
             "exchange_two", "Exchanging the two of trumps", "Mas: the two of trumps may be "
             "swapped for the turned-up trump.", NO,
             _C(NO, "no exchange", _PAGAT),
-            _C(YES, "on your turn, while the turned-up trump lies under the stock, you may "
-               "exchange the two of trumps for it", ("kortoxen", "pagat")),
+            _C(YES, "while the turned-up trump lies under the stock, the two of trumps may be "
+               "exchanged for it", ("kortoxen", "pagat")),
         ),
         _option(
             "store_three_trumps", "Storing three trumps", "Mas: a hand of three trumps may be "
             "stored for phase 2.", NO,
             _C(NO, "no storing", _PAGAT),
-            _C(YES, "on your turn, a hand of exactly three trumps may be shown and stored face "
-               "down for phase 2, and three new cards drawn", ("kortoxen", "pagat")),
+            _C(YES, "a hand of exactly three trumps may be shown and stored face down for "
+               "phase 2, and three new cards drawn", ("kortoxen", "pagat")),
+        ),
+        _option(
+            "mas_timing", "When Mas's exchange and storing happen", "With exchange_two or "
+            "store_three_trumps: pagat.com says 'at any stage'.", "own-turn",
+            _C("own-turn", "only on the player's own turn (a narrow reading)", ("kortoxen",
+                                                                                 "pagat"),
+               RECONSTRUCTION),
+            _C("any-time", "at any moment of phase 1, out of turn too ('at any stage')",
+               ("kortoxen", "pagat")),
         ),
         _option(
             "phase2_plays", "Phase-2 plays", "Single cards, or runs too.", "single",
@@ -201,6 +244,24 @@ OPTIONS: dict[str, Option] = {
             _C("runs-of-three", "a single card or a run of three or more", ("pagat-sv",
                                                                            "cappelens")),
             _C("runs-from-two", "single cards, or runs that start with a two", ("pagat-sv",)),
+        ),
+        _option(
+            "phase2_sets", "Pairs and the like", "Phase 2: whether two, three or four cards of "
+            "one rank may be played as one play. The house-rules page allows them by "
+            "agreement and says no more.", NO,
+            _C(NO, "no sets", _PAGAT),
+            _C(YES, "a pair, three or four of a kind is one play: it answers only a set of as "
+               "many cards, and picking it up takes the whole set", ("se-house",),
+               RECONSTRUCTION),
+        ),
+        _option(
+            "set_beat", "How sets compare", "With phase2_sets=yes: when a set beats a set of "
+            "as many cards.", "higher-rank",
+            _C("higher-rank", "a set of higher rank, suits ignored", ("se-house",),
+               RECONSTRUCTION),
+            _C("suit-by-suit", "a set of higher rank each of whose cards beats its own card "
+               "of the beaten set (a higher card of its suit, or a trump on a non-trump)",
+               ("se-house",), RECONSTRUCTION),
         ),
         _option(
             "run_order", "How runs compare", "When a card or run beats another of its suit. "
@@ -217,6 +278,14 @@ OPTIONS: dict[str, Option] = {
                _PAGAT + ("se-faq",)),
             _C("follow-suit", "follow suit with a higher card; trump only when void in the suit "
                "of the card to beat", ("se-house",), HOUSE_RULE),
+        ),
+        _option(
+            "must_beat", "Must you beat when you can?", "Phase 2: whether a player who can beat "
+            "may pick up instead.", NO,
+            _C(NO, "no: you may always pick up instead, even holding a card that beats",
+               ("se-faq",) + _PAGAT),
+            _C(YES, "yes: a player who can beat must; only one who cannot picks up",
+               ("de-summary", "se-house")),
         ),
         _option(
             "anti_trumps", "Anti-trumps (mot-trumf)", "A suit that trumps cannot beat.", "none",
@@ -319,8 +388,21 @@ PRESETS: dict[str, Preset] = {
                 anti_trumps="electric-clubs"),
         _preset("skitgubbe-follow-suit", "Skitgubbe, Swedish house rules", "Sweden", HOUSE_RULE,
                 ("se-house",),
-                "Phase 2: follow suit with a higher card, trump only when void; runs allowed.",
-                (2, 4), beat="follow-suit", phase2_plays="runs"),
+                "The house-rules page's own phase 2: follow suit with a higher card, trump only "
+                "when void; single cards.", (2, 4), beat="follow-suit"),
+        _preset("skitgubbe-turned-up-trump", "Skitgubbe with turned-up trump", "Sweden",
+                HOUSE_RULE, ("se-house",),
+                "The house-rules page's variation: a trump is turned up at the deal and suit "
+                "matters in phase 1 too: follow suit (the rest reconstructed from Mas and "
+                "ordinary trick-taking); phase 2 as on that page.", (2, 4),
+                turned_up_trump=YES, phase1_follow="suit", phase1_winner="trick-taking",
+                beat="follow-suit"),
+        _preset("skitgubbe-pairs", "Skitgubbe, several cards at once", "Sweden", HOUSE_RULE,
+                ("se-house",),
+                "The house-rules page's 'several cards at once': runs in one suit and, by "
+                "agreement, pairs and the like (how sets are beaten is reconstructed); follow "
+                "suit in phase 2.", (2, 4), beat="follow-suit", phase2_plays="runs",
+                phase2_sets=YES),
         _preset("skitgubbe-sets", "Skitgubbe, German summary", "Germany (from Sweden)",
                 DOCUMENTED, ("de-summary",),
                 "Everyone plays sets of equal cards in phase 1, ties replayed; phase 1 ends with "
@@ -330,10 +412,10 @@ PRESETS: dict[str, Preset] = {
         _preset("mas", "Mas with turned-up trump", "Sweden", DOCUMENTED, ("kortoxen", "pagat",
                                                                           "pagat-sv"),
                 "Trumps turned up at the deal; beat or pick up in phase 1; refill below three; "
-                "store three trumps; exchange the two of trumps.", (2, 4),
+                "store three trumps and exchange the two of trumps at any stage.", (2, 4),
                 phase1_tricks="beat-or-pick-up", turned_up_trump=YES, exchange_two=YES,
-                store_three_trumps=YES, draw="refill", phase1_end="last-draw",
-                turn_from_stock="never"),
+                store_three_trumps=YES, mas_timing="any-time", draw="refill",
+                phase1_end="last-draw", turn_from_stock="never"),
         _preset("mattis", "Mattis", "Norway", DOCUMENTED, ("cappelens", "pagat-sv", "pagat"),
                 "Everyone plays to phase-1 tricks, ties replayed; runs and lowest pick-up in "
                 "phase 2; Blåmattis.", (2, 8), 4, **_MATTIS),
@@ -382,7 +464,14 @@ _REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
     ("slough", YES): ("phase1_tricks", ("all-play",)),
     ("draw", "refill-after-trick"): ("phase1_tricks", ("all-play",)),
     ("phase1_tricks", "beat-or-pick-up"): ("draw", ("refill",)),
-    ("turned_up_trump", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+    ("turned_up_trump", YES): ("phase1_tricks", ("beat-or-pick-up", "pairs")),
+    ("phase1_follow", "suit"): ("phase1_tricks", ("pairs",)),
+    ("phase1_follow", "suit-then-trump"): ("turned_up_trump", (YES,)),
+    ("phase1_winner", "trick-taking"): ("phase1_tricks", ("pairs",)),
+    ("slough_timing", "undecided"): ("slough", (YES,)),
+    ("slough_timing", "both"): ("slough", (YES,)),
+    ("mas_timing", "any-time"): ("turned_up_trump", (YES,)),
+    ("set_beat", "suit-by-suit"): ("phase2_sets", (YES,)),
     ("draw", "refill"): ("phase1_tricks", ("beat-or-pick-up",)),
     ("exchange_two", YES): ("turned_up_trump", (YES,)),
     ("store_three_trumps", YES): ("turned_up_trump", (YES,)),
@@ -407,12 +496,19 @@ class Rules:
     draw: str = OPTIONS["draw"].default
     forced_bounce: str = OPTIONS["forced_bounce"].default
     slough: str = OPTIONS["slough"].default
+    slough_timing: str = OPTIONS["slough_timing"].default
     turned_up_trump: str = OPTIONS["turned_up_trump"].default
+    phase1_follow: str = OPTIONS["phase1_follow"].default
+    phase1_winner: str = OPTIONS["phase1_winner"].default
     exchange_two: str = OPTIONS["exchange_two"].default
     store_three_trumps: str = OPTIONS["store_three_trumps"].default
+    mas_timing: str = OPTIONS["mas_timing"].default
     phase2_plays: str = OPTIONS["phase2_plays"].default
+    phase2_sets: str = OPTIONS["phase2_sets"].default
+    set_beat: str = OPTIONS["set_beat"].default
     run_order: str = OPTIONS["run_order"].default
     beat: str = OPTIONS["beat"].default
+    must_beat: str = OPTIONS["must_beat"].default
     anti_trumps: str = OPTIONS["anti_trumps"].default
     pick_up: str = OPTIONS["pick_up"].default
     empty_hand_after_phase1: str = OPTIONS["empty_hand_after_phase1"].default

@@ -4,7 +4,8 @@ Internally the stock keeps its top card at the end of the list (so drawing is a
 cheap ``pop``); :attr:`Game.stock` shows it top first.  ``queue`` holds the players
 still to play in the current round of an all-play trick (``round_start`` indexes
 the round's first play on the table), or those still to decide whether to slough
-(``stage == "slough"``, the trick going to ``winner``).  ``rng`` is the game's own
+(``stage == "slough"``, the trick going to ``winner``); ``sloughs`` indexes the
+table's plays that are sloughs (Atlanta), which never win.  ``rng`` is the game's own
 seeded generator, for variants that shuffle during play; copies leave it unset.
 """
 
@@ -23,7 +24,7 @@ class State:
         "n", "phase", "hands", "piles", "stock", "table", "to_play", "leader",
         "opponent", "trump", "trump_card", "trump_holder", "trick_size", "in_game",
         "out", "loser", "discarded", "queue", "round_start", "set_size", "last_drawn",
-        "stage", "winner", "rng",
+        "stage", "winner", "sloughs", "rng",
     )
 
     def __init__(self, n: int) -> None:
@@ -50,6 +51,7 @@ class State:
         self.last_drawn = False
         self.stage = "play"
         self.winner: int | None = None
+        self.sloughs: list[int] = []
         self.rng = None
 
     def copy(self) -> "State":
@@ -77,6 +79,7 @@ class State:
         s.last_drawn = self.last_drawn
         s.stage = self.stage
         s.winner = self.winner
+        s.sloughs = self.sloughs[:]
         s.rng = None
         return s
 
@@ -88,7 +91,7 @@ class State:
             self.trump, self.trump_card, self.trump_holder, self.trick_size,
             tuple(self.in_game), tuple(self.out), self.loser, tuple(self.discarded),
             tuple(self.queue), self.round_start, self.set_size, self.last_drawn,
-            self.stage, self.winner,
+            self.stage, self.winner, tuple(self.sloughs),
         )
 
     def all_cards(self) -> list[Card]:

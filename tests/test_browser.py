@@ -85,10 +85,16 @@ def _open(tab, url, token, notebook, workspace):
 def _run_all(tab):
     """Run every cell and wait for the first stepper; on a busy machine JupyterLab may
     first ask which kernel to start (its kernel list arrived late): answer it."""
+    idle = tab.get_by_text("Python 3 (ipykernel) | Idle").first
+    select = tab.locator(".jp-Dialog button:has-text('Select')")
+    deadline = time.monotonic() + 120
+    while not idle.is_visible() and time.monotonic() < deadline:
+        if select.is_visible():
+            select.click()
+        time.sleep(0.5)
     tab.click("li.lm-MenuBar-item:has-text('Run')")
     tab.click("li.lm-Menu-item:has-text('Run All Cells')")
     next_button = tab.locator(".jupyter-widgets button:has-text('next')").first
-    select = tab.locator(".jp-Dialog button:has-text('Select')")
     deadline = time.monotonic() + 180
     while not next_button.is_visible():
         if select.is_visible():

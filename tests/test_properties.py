@@ -1,8 +1,10 @@
 """Property-based random games for 2, 3 and 4 players (hypothesis).
 
 After every action every card of the start is present exactly once; legal actions
-exist while the game is on; undo then redo restores the identical state; the
-record round-trips; every game ends or stops at the move cap.
+exist while the game is on, and stay few; undo then redo restores the identical
+state; the record round-trips; every game ends or stops at the move cap.  Players
+act out of turn too, where a variant allows it (Mas's exchange and storing, Atlanta's
+slough while the trick is undecided).
 """
 
 import random
@@ -15,9 +17,15 @@ from skitgubbe_core.rules import OPTIONS
 from odd_positions import accepted, odd_starts, play_to_the_end
 
 MAX_MOVES = 3000
+MAX_LEGAL = 400
+"""A bound on the actions offered at once (a hand of many cards with runs and sets
+offers a few hundred; sloughs are listed per card, not per subset)."""
+OUT_OF_TURN = {"atlanta": ("slough_timing", ("decided", "undecided", "both")),
+               "mas": ("mas_timing", ("own-turn", "any-time"))}
 FREE_OPTIONS = ("turn_from_stock", "last_trick", "lead_after_going_out", "tie_scope", "tie_rule",
                 "tie_cards_to", "phase2_plays", "run_order", "beat", "anti_trumps", "pick_up",
-                "empty_hand_after_phase1", "trump_ends_trick", "dreck")
+                "empty_hand_after_phase1", "trump_ends_trick", "dreck", "must_beat",
+                "phase2_sets")
 """Options that combine with every preset."""
 
 
@@ -29,6 +37,9 @@ def rules_and_players(draw):
     changed = draw(st.lists(st.sampled_from(FREE_OPTIONS), max_size=3, unique=True))
     options = {name: draw(st.sampled_from([c.value for c in OPTIONS[name].choices]))
                for name in changed}
+    if preset.name in OUT_OF_TURN:
+        name, values = OUT_OF_TURN[preset.name]
+        options[name] = draw(st.sampled_from(values))
     return Rules.preset(preset.name, **options), draw(
         st.integers(preset.min_players, preset.max_players))
 
@@ -47,7 +58,12 @@ def test_random_games_keep_every_card_and_always_offer_a_move(setup, seed, polic
         legal = game.legal_actions()
         assert legal, f"no legal action at move {game.move_count}"
         assert all(a.player == game.to_play for a in legal)
-        action = rng.choice(legal)
+        by_player = game.legal_actions_by_player()
+        assert by_player[game.to_play] == legal
+        everyone = [a for actions in by_player.values() for a in actions]
+        assert len(everyone) <= MAX_LEGAL
+        assert all(a.player == p for p, actions in by_player.items() for a in actions)
+        action = rng.choice(everyone if rng.random() < 0.5 else legal)
         game.play(action)
         assert Counter(game.all_cards()) == cards
         if game.move_count in undo_at:

@@ -20,11 +20,11 @@ EXPECTED_PRESETS = {
     "skitgubbe-electric-clubs", "skitgubbe-follow-suit", "skitgubbe-sets", "mas", "mattis",
     "mattis-blamattis-loses", "mattis-any-tie", "mattis-runs-of-three", "atlanta", "myllymatti",
     "koira", "koira-sorted-ties", "koira-trump-ends-trick", "koira-runs-from-two",
-    "koira-lowest-single"}
+    "koira-lowest-single", "skitgubbe-turned-up-trump", "skitgubbe-pairs"}
 
 
 def test_exactly_the_named_presets_exist_with_sources_region_and_evidence():
-    assert set(PRESETS) == EXPECTED_PRESETS
+    assert set(PRESETS) == EXPECTED_PRESETS and len(PRESETS) == 21
     for p in PRESETS.values():
         assert p.sources and all(s in SOURCES for s in p.sources)
         assert p.region and p.summary and p.evidence in (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION)

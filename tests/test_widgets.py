@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from skitgubbe_core import OPTIONS, Game, examples, record  # noqa: E402
+from skitgubbe_core import OPTIONS, PRESETS, Game, examples, record  # noqa: E402
 from skitgubbe_core.simulate import random_game  # noqa: E402
 from skitgubbe_widgets import PlayTable, RuleSwitcher, Stepper, card_html  # noqa: E402
 from skitgubbe_widgets import tables  # noqa: E402
@@ -174,7 +174,7 @@ def test_rule_switcher_shows_each_reading_side_by_side():
 
 def test_tables_and_family_tree():
     variants = tables.variants_table()
-    assert len(variants) >= 19 and variants.loc["koira", "players"] == "3-8"
+    assert len(variants) == len(PRESETS) and variants.loc["koira", "players"] == "3-8"
     differences = tables.differences_table()
     assert "pick_up=lowest" in differences.loc["mattis", "options"]
     assert "_" not in differences.loc["mattis", "differs from basic Skitgubbe in"]

@@ -14,6 +14,7 @@ import pandas as pd
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE
+from skitgubbe_core.match import Match
 from skitgubbe_core.sources import cite
 
 
@@ -69,6 +70,19 @@ def rules_table() -> pd.DataFrame:
         rows.append({"rule": r.number, "name": r.title, "in short": r.summary,
                      "sources": r.citation})
     return pd.DataFrame(rows).set_index("rule")
+
+
+def tally_table(match: Match) -> pd.DataFrame:
+    """A match's Skitgubbe counts, one row per player in seat order, the match's real
+    losers (most Skitgubbes) marked."""
+    losers = match.match_losers()
+    return pd.DataFrame([{"player": p, "Skitgubbe": n, "lost the match": p in losers}
+                         for p, n in match.counts().items()]).set_index("player")
+
+
+def deals_table(match: Match) -> pd.DataFrame:
+    """A match deal by deal: dealer, leader, Skitgubbe and moves."""
+    return pd.DataFrame(match.rows()).set_index("deal")
 
 
 def disagreements_table() -> pd.DataFrame:
