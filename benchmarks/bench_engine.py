@@ -1,9 +1,14 @@
 """Engine speed: uniform random legal play through the public API, legality checks on.
 
-Prints one line per configuration, basic Skitgubbe with 3 players first, then 2
-and 4 players, then every other preset at its usual player count:
+Prints the bare tight loop (``bare_loop.py``: the same game written without checks,
+events or objects), then one line per configuration, basic Skitgubbe with 3 players
+first, then 2 and 4 players, then every other preset at its usual player count:
     skitgubbe 3p: N games/s, N actions/s, N us/action, N actions/game, R x basic
-where R is the time per action relative to basic Skitgubbe with 3 players.
+where R is the time per action relative to basic Skitgubbe with 3 players; the
+first line adds ``F of bare loop`` (the loop's time per action over the engine's,
+both measured in this run, interleaved).  Then the headless simulation mode
+(``Game(..., narrate=False)``: checked moves, no events kept) in the same form, and
+each bot's time per decision in basic Skitgubbe with 3 players.
 
 Usage: python benchmarks/bench_engine.py [--seconds S]
 """
@@ -14,42 +19,96 @@ import argparse
 import random
 import time
 
+from bare_loop import measure as measure_bare
 from skitgubbe_core import PRESETS, Game
+from skitgubbe_core.bots import BOTS, make_bot
 from skitgubbe_core.simulate import DEFAULT_MAX_MOVES
 
 CONFIGS = [("skitgubbe", 3), ("skitgubbe", 2), ("skitgubbe", 4)] + [
     (name, p.usual_players) for name, p in PRESETS.items() if name != "skitgubbe"]
+ROUNDS = 5
 
 
-def measure(variant: str, players: int, seconds: float) -> tuple[int, int, float]:
+def measure(variant: str, players: int, seconds: float, narrate: bool = True,
+            first_seed: int = 0) -> tuple[int, int, float]:
     """Play whole games until ``seconds`` have passed: (games, actions, elapsed)."""
-    rng = random.Random(1)
+    rng = random.Random(first_seed + 1)
     games = actions = 0
-    seed = 0
-    start = time.perf_counter()
+    seed = first_seed
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
-        game = Game(players, variant, seed=seed)
+    while time.process_time() < deadline:
+        game = Game(players, variant, seed=seed, narrate=narrate)
         seed += 1
         while not game.is_over and game.move_count < DEFAULT_MAX_MOVES:
             game.play(rng.choice(game.legal_actions()))
         games += 1
         actions += game.move_count
-    return games, actions, time.perf_counter() - start
+    return games, actions, time.process_time() - start
+
+
+def interleaved(seconds: float) -> dict[str, tuple[int, int, float]]:
+    """The bare loop, the public API and the headless mode on 3-player basic
+    Skitgubbe, in turns, so that a busy machine slows all three alike."""
+    totals = {"bare": [0, 0, 0.0], "api": [0, 0, 0.0], "headless": [0, 0, 0.0]}
+    part = seconds / ROUNDS
+    for r in range(ROUNDS):
+        for name, run in (("bare", lambda: measure_bare(part)),
+                          ("api", lambda: measure("skitgubbe", 3, part, True, r * 10**6)),
+                          ("headless", lambda: measure("skitgubbe", 3, part, False, r * 10**6))):
+            for i, x in enumerate(run()):
+                totals[name][i] += x
+    return {k: tuple(v) for k, v in totals.items()}
+
+
+def line(label: str, games: int, actions: int, elapsed: float) -> str:
+    return (f"{label}: {games / elapsed:,.0f} games/s, {actions / elapsed:,.0f} actions/s, "
+            f"{elapsed / actions * 1e6:.2f} us/action, {actions / games:.0f} actions/game")
+
+
+def decision_time(name: str, decisions: int) -> float:
+    """Seconds per decision of bot ``name`` (every seat) in 3-player basic Skitgubbe."""
+    spent = 0.0
+    made = 0
+    seed = 0
+    while made < decisions:
+        game = Game(3, seed=seed)
+        bots = [make_bot(name, seed * 16 + p) for p in range(3)]
+        seed += 1
+        while not game.is_over and made < decisions:
+            start = time.process_time()
+            action = bots[game.to_play].choose(game)
+            spent += time.process_time() - start
+            made += 1
+            game.play(action)
+    return spent / made
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=1.5, help="time per configuration")
     args = ap.parse_args()
-    basic = None
+    runs = interleaved(3 * args.seconds)
+    bare = runs["bare"][2] / runs["bare"][1]
+    print(line("bare loop 3p", *runs["bare"]), flush=True)
+    basic = runs["api"][2] / runs["api"][1]
     for variant, players in CONFIGS:
-        games, actions, elapsed = measure(variant, players, args.seconds)
+        if (variant, players) == ("skitgubbe", 3):
+            games, actions, elapsed = runs["api"]
+        else:
+            games, actions, elapsed = measure(variant, players, args.seconds)
         per_action = elapsed / actions
-        basic = basic or per_action
-        print(f"{variant} {players}p: {games / elapsed:,.0f} games/s, {actions / elapsed:,.0f} actions/s, "
-              f"{per_action * 1e6:.2f} us/action, {actions / games:.0f} actions/game, "
-              f"{per_action / basic:.2f} x basic", flush=True)
+        extra = f", {bare / per_action:.2f} of bare loop" if per_action == basic else ""
+        print(f"{line(f'{variant} {players}p', games, actions, elapsed)}, "
+              f"{per_action / basic:.2f} x basic{extra}", flush=True)
+    games, actions, elapsed = runs["headless"]
+    per_action = elapsed / actions
+    print(f"{line('headless skitgubbe 3p', games, actions, elapsed)}, "
+          f"{per_action / basic:.2f} x basic, {bare / per_action:.2f} of bare loop", flush=True)
+    for name in BOTS:
+        per = decision_time(name, 40 if name == "search" else 3000)
+        shown = f"{per * 1e3:,.1f} ms" if per > 1e-3 else f"{per * 1e6:,.1f} us"
+        print(f"bot {name}: {shown}/decision", flush=True)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from typing import Callable, Protocol
 
 from .actions import EXCHANGE, PASS, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
 from .errors import RulesError
+from .events import DROP
 from .game import PHASE1, Game
 from .rules import Rules
 from .state import State
@@ -266,18 +267,6 @@ class HeuristicBot:
         return choice
 
 
-class _Drop:
-    """An events sink that keeps nothing: playouts need no narration."""
-
-    __slots__ = ()
-
-    def append(self, event) -> None:
-        pass
-
-
-_DROP = _Drop()
-
-
 def _legal(s: State, rules: Rules, phase1) -> list[Action]:
     if s.to_play is None:
         return []
@@ -285,7 +274,7 @@ def _legal(s: State, rules: Rules, phase1) -> list[Action]:
 
 
 def _apply(s: State, rules: Rules, phase1, action: Action) -> None:
-    (phase1 if s.phase == 1 else phase2).apply(s, rules, action, _DROP)
+    (phase1 if s.phase == 1 else phase2).apply(s, rules, action, DROP)
 
 
 def playout(s: State, rules: Rules, max_moves: int = 600) -> int | None:

@@ -47,6 +47,11 @@ class Event(NamedTuple):
         return f"{self.sentence(players)} ({RULEBOOK[self.rule].reference})"
 
 
+make = tuple.__new__
+"""``make(Event, (kind, player, cards, other, extra, rule))`` builds an event without
+the Python-level call of the NamedTuple constructor: the transitions build one or two
+events per action, so this is the engine's hot path."""
+
 ACTION_KINDS = frozenset(("turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all",
                           "tie-play", "slough", "pass", "exchange", "store", "pick-up-lead"))
 
@@ -216,6 +221,21 @@ _TEMPLATES.update({
         f"{p[e.player]}'s trump {format_cards(e.cards)} ends the trick at once: it is set "
         f"aside and {p[e.player]} leads"),
 })
+
+
+class _Drop:
+    """An events sink that keeps nothing, for headless play."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
+        pass
+
+
+DROP = _Drop()
+"""Pass as ``events`` to a phase transition for headless play: the transitions then
+skip building their events (``events is DROP or events.append(...)``); any other sink
+with ``append`` (a list, a recorder) receives every event."""
 
 
 class Step(NamedTuple):

@@ -18,7 +18,7 @@ from typing import Iterator, Sequence
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import IllegalActionError, RulesError, quote
-from .events import Event, Step
+from .events import DROP, Event, Step
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
@@ -28,6 +28,7 @@ from .view import position_html
 from . import phase1, phase1_all, phase1_mas, phase2
 from .phase1 import HAND_SIZE
 
+_new_step = tuple.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 PHASE1 = {"pairs": phase1, "all-play": phase1_all, "beat-or-pick-up": phase1_mas}
 
@@ -56,6 +57,10 @@ class Game:
     ``start`` position (a dict in the scenario format; any chance during play then
     uses ``seed``, or 0).  Players are seats 0..n-1, named by ``players``; actions,
     hands and events refer to seats.
+
+    ``narrate=False`` is the headless mode for simulations: moves are checked as
+    always and the actions kept (for undo and records), but no events are kept and
+    :meth:`play` returns None; :attr:`history` then narrates by replaying the game.
     """
 
     def __init__(
@@ -65,6 +70,7 @@ class Game:
         *,
         seed: int | None = None,
         start: dict | None = None,
+        narrate: bool = True,
     ) -> None:
         if isinstance(players, int):
             if not 2 <= players <= len(DEFAULT_NAMES):
@@ -77,6 +83,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
         self.start = start
+        self.narrate = narrate
         rng = random.Random(seed if seed is not None else 0)
         if start is None:
             initial = _deal(len(self.players), self.rules, rng)
@@ -96,6 +103,7 @@ class Game:
         rng.setstate(self._rng_state)
         self._state.rng = rng
         self._steps: list[Step] = []
+        self._actions: list[Action] = []
         self._legal: list[Action] | None = None
 
     # -- the position -------------------------------------------------------------
@@ -177,15 +185,19 @@ class Game:
 
     @property
     def move_count(self) -> int:
-        return len(self._steps)
+        return len(self._actions)
 
     @property
     def history(self) -> list[Step]:
+        """Every step so far, with its events (replayed with narration if this game is
+        headless)."""
+        if not self.narrate:
+            return self.copy_at(self.move_count, narrate=True)._steps
         return list(self._steps)
 
     @property
     def actions(self) -> list[Action]:
-        return [step.action for step in self._steps]
+        return list(self._actions)
 
     def player_name(self, seat: int) -> str:
         return self.players[seat]
@@ -287,8 +299,8 @@ class Game:
         module = self._phase1 if s.phase == 1 else phase2
         return module.why_illegal(s, self.rules, action, names)
 
-    def play(self, action: Action | str) -> Step:
-        """Apply a legal action and return the step it made.
+    def play(self, action: Action | str) -> Step | None:
+        """Apply a legal action and return the step it made (None when headless).
 
         Raises :class:`IllegalActionError` (naming the move number, the reason and
         the rule) and leaves the game unchanged if the action is not legal.
@@ -307,28 +319,32 @@ class Game:
                 move_number=number, rule=rule)
         return self._apply(action)
 
-    def _apply(self, action: Action, events: list | None = None) -> Step:
-        """Apply ``action``; its events go to ``events`` (a fresh list by default; the
-        frame recorder passes a list that also pictures the table at each event)."""
-        if events is None:
-            events = []
+    def _apply(self, action: Action, events: list | None = None) -> Step | None:
+        """Apply ``action``.  Its events go to ``events`` when given (the frame
+        recorder passes a list that also pictures the table at each event), else to a
+        fresh list, or nowhere in the headless mode."""
         s = self._state
-        if s.phase == 1:
-            self._phase1.apply(s, self.rules, action, events)
-        else:
-            phase2.apply(s, self.rules, action, events)
+        module = self._phase1 if s.phase == 1 else phase2
         self._legal = None
-        step = Step(len(self._steps) + 1, action, tuple(events))
+        actions = self._actions
+        actions.append(action)
+        if events is None:
+            if not self.narrate:
+                module.apply(s, self.rules, action, DROP)
+                return None
+            events = []
+        module.apply(s, self.rules, action, events)
+        step = _new_step(Step, (len(actions), action, tuple(events)))
         self._steps.append(step)
         return step
 
     def undo(self) -> Step:
         """Take back the last step (by replaying the others from the start) and
         return it."""
-        if not self._steps:
+        if not self._actions:
             raise IllegalActionError("there is no move to undo", move_number=0, rule=None)
-        undone = self._steps[-1]
         actions = self.actions
+        undone = self._steps[-1] if self.narrate else self.history[-1]
         self._restart()
         for action in actions[:-1]:
             self._apply(action)
@@ -350,13 +366,16 @@ class Game:
         game._state.rng = random.Random()
         game._state.rng.setstate(self._state.rng.getstate())
         game._steps = list(self._steps)
+        game._actions = list(self._actions)
         return game
 
-    def copy_at(self, moves: int) -> "Game":
-        """A copy of this game after its first ``moves`` actions."""
+    def copy_at(self, moves: int, narrate: bool | None = None) -> "Game":
+        """A copy of this game after its first ``moves`` actions (narrated or headless
+        as this game is, unless ``narrate`` says)."""
         game = Game.__new__(Game)
         game.players, game.rules, game.seed, game.start = (
             self.players, self.rules, self.seed, self.start)
+        game.narrate = self.narrate if narrate is None else narrate
         game._initial, game._rng_state = self._initial, self._rng_state
         game._phase1 = self._phase1
         game._restart()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import SUIT_NAME_SINGULAR, Card
-from .events import Event
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 from . import phase2
@@ -58,20 +58,24 @@ def draw_one(s: State, rules: Rules, p: int, events: list, rule: str | None = No
     if len(stock) > 1:
         card = stock.pop()
         s.hands[p].append(card)
-        events.append(Event("draw", p, (card,), None, None, rule or _DRAW_RULE[rules.draw]))
+        events is DROP or events.append(make(Event, ("draw", p, (card,), None, None,
+                                                     rule or _DRAW_RULE[rules.draw])))
     elif stock:
         card = stock.pop()
         s.trump_holder = p
         s.last_drawn = True
         if rules.turned_up_trump == "yes" and rules.phase1_end == "last-draw":
             s.hands[p].append(card)
-            events.append(Event("trump-taken", p, (card,), None, None, "mas-last-card"))
+            events is DROP or events.append(make(Event, ("trump-taken", p, (card,), None, None,
+                                                         "mas-last-card")))
         elif rules.turned_up_trump == "yes":
             s.trump_card = card
-            events.append(Event("turned-up-kept", p, (card,), None, None, "turned-up-trump"))
+            events is DROP or events.append(make(Event, ("turned-up-kept", p, (card,), None, None,
+                                                         "turned-up-trump")))
         else:
             s.trump_card = card
-            events.append(Event("trump-card", p, (card,), None, None, "trump-card"))
+            events is DROP or events.append(make(Event, ("trump-card", p, (card,), None, None,
+                                                         "trump-card")))
 
 
 def refill(s: State, rules: Rules, p: int, events: list) -> None:
@@ -84,12 +88,13 @@ def refill(s: State, rules: Rules, p: int, events: list) -> None:
 def take_turned(s: State, p: int, events: list) -> Card:
     """Rule 5: turn up the top stock card to play it; the last card sets trumps."""
     card = s.stock.pop()
-    events.append(Event("turned", p, (card,), None, None, "turn"))
+    events is DROP or events.append(make(Event, ("turned", p, (card,), None, None, "turn")))
     if not s.stock:
         s.trump = card & 3
         s.trump_holder = p
         s.last_drawn = True
-        events.append(Event("trump-turned", p, (card,), None, None, "trump-card"))
+        events is DROP or events.append(make(Event, ("trump-turned", p, (card,), None, None,
+                                                     "trump-card")))
     return card
 
 
@@ -163,9 +168,9 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     leading = len(table) & 1
     rule = "two-card-tricks" if rules.phase1_follow == "no" else "follow-phase-1"
     if leading:
-        events.append(Event("lead", p, (card,), s.opponent, None, rule))
+        events is DROP or events.append(make(Event, ("lead", p, (card,), s.opponent, None, rule)))
     else:
-        events.append(Event("answer", p, (card,), None, None, rule))
+        events is DROP or events.append(make(Event, ("answer", p, (card,), None, None, rule)))
     if not turned and s.stock:
         draw_one(s, rules, p, events)
     if leading:
@@ -191,20 +196,25 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> N
         s.leader = winner
         s.opponent = (winner + 1) % s.n
         s.to_play = winner
-        events.append(Event("trick-won-suit", winner, (answer if answered else lead,),
-                            s.opponent, len(won), "trick-taking"))
+        events is DROP or events.append(make(Event, ("trick-won-suit", winner,
+                                                     (answer if answered else lead,),
+                                                     s.opponent, len(won), "trick-taking")))
         return
     if lead >> 2 == answer >> 2:
-        events.append(Event("stunsa", s.leader, (lead, answer), s.opponent, None, "stunsa"))
+        events is DROP or events.append(make(Event, ("stunsa", s.leader, (lead, answer),
+                                                     s.opponent, None, "stunsa")))
         s.to_play = s.leader
         return
-    winner = s.leader if lead >> 2 > answer >> 2 else s.opponent
+    if lead >> 2 > answer >> 2:
+        winner, high = s.leader, lead
+    else:
+        winner, high = s.opponent, answer
     won = take_table(s, winner)
     s.leader = winner
     s.opponent = (winner + 1) % s.n
     s.to_play = winner
-    events.append(Event("trick-won", winner, (max(lead, answer, key=_rank),), s.opponent,
-                        len(won), "trick-winner"))
+    events is DROP or events.append(make(Event, ("trick-won", winner, (high,), s.opponent,
+                                                 len(won), "trick-winner")))
 
 
 def take_table(s: State, winner: int) -> list[Card]:
@@ -216,10 +226,6 @@ def take_table(s: State, winner: int) -> list[Card]:
     return won
 
 
-def _rank(card: Card) -> int:
-    return card >> 2
-
-
 _END_RULE = {"no-card": "end-of-phase-1", "all-played": "koira-end", "last-draw": "last-draw"}
 
 
@@ -229,23 +235,24 @@ def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
     rule = _END_RULE[rules.phase1_end]
     if stuck is None:
         kind = "phase-1-all-played" if rules.phase1_end == "all-played" else "phase-1-last-trick"
-        events.append(Event(kind, s.trump_holder, (), None, None, rule))
+        events is DROP or events.append(make(Event, (kind, s.trump_holder, (), None, None, rule)))
     else:
-        events.append(Event("phase-1-end", stuck, (), None, None, rule))
+        events is DROP or events.append(make(Event, ("phase-1-end", stuck, (), None, None, rule)))
     table = s.table
     s.queue = []
     if len(table) == 1 and rules.last_trick == "bounce":
         p, cards = table[0]
         s.table = []
         s.piles[p].extend(cards)
-        events.append(Event("lead-kept", p, cards, None, None, rule))
+        events is DROP or events.append(make(Event, ("lead-kept", p, cards, None, None, rule)))
     else:
         for p in range(s.n):
             back = tuple(c for q, play in table if q == p for c in play)
             if back:
                 s.hands[p].extend(back)
                 s.table = [play for play in s.table if play[0] != p]
-                events.append(Event("take-back", p, back, None, None, rule))
+                events is DROP or events.append(make(Event, ("take-back", p, back, None, None,
+                                                             rule)))
     s.table = []
     s.sloughs = []
     phase2.begin(s, rules, events)

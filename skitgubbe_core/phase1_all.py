@@ -18,7 +18,7 @@ from itertools import combinations
 
 from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, TURN, TURN_ACTIONS, Action
 from .cards import Card, deal
-from .events import Event
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 from .phase1 import can_act, can_turn, draw_one, end, refill, take_table, take_turned, \
@@ -76,7 +76,7 @@ def advance(s: State, rules: Rules, events: list) -> None:
             _share(s, rules, p, events)
             return
         s.queue.pop(0)
-        events.append(Event("skipped", p, (), None, None, "koira-skip"))
+        events is DROP or events.append(make(Event, ("skipped", p, (), None, None, "koira-skip")))
     _evaluate(s, rules, events)
 
 
@@ -271,11 +271,12 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     s.table.append((p, cards))
     if leading:
         s.set_size = len(cards)
-        events.append(Event("lead-all", p, cards, None, None, "all-play"))
+        events is DROP or events.append(make(Event, ("lead-all", p, cards, None, None, "all-play")))
     elif s.round_start:
-        events.append(Event("tie-play", p, cards, None, None, "tie-replay"))
+        events is DROP or events.append(make(Event, ("tie-play", p, cards, None, None,
+                                                     "tie-replay")))
     else:
-        events.append(Event("play-all", p, cards, None, None, "all-play"))
+        events is DROP or events.append(make(Event, ("play-all", p, cards, None, None, "all-play")))
     if action.kind != TURN and rules.draw == "after-play":
         for _ in cards:
             if s.stock:
@@ -300,11 +301,12 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
         return
     tie_cards = tuple(c for (p, cards), r in zip(plays, ranks) if p in tied for c in cards)
     if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
-        events.append(Event("tie", tied[0], tie_cards, None, tuple(tied), "tie-redistribute"))
+        events is DROP or events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
+                                                     "tie-redistribute")))
         _redistribute(s, rules, tied, events)
         return
-    events.append(Event("tie", tied[0], tie_cards, None, tuple(tied),
-                        "tie-any" if rules.tie_scope == "any" else "tie-replay"))
+    events is DROP or events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
+                        "tie-any" if rules.tie_scope == "any" else "tie-replay")))
     s.round_start = len(s.table)
     s.set_size = 1
     s.queue = tied
@@ -339,7 +341,7 @@ def _apply_slough(s: State, rules: Rules, action: Action, events: list) -> None:
     if action.kind == SLOUGH:
         _slough(s, rules, action, s.winner, events)
     else:
-        events.append(Event("pass", p, (), None, None, "slough"))
+        events is DROP or events.append(make(Event, ("pass", p, (), None, None, "slough")))
     s.queue.pop(0)
     if not _next_slougher(s):
         _take(s, rules, events)
@@ -355,7 +357,7 @@ def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: 
     s.sloughs.append(len(s.table))
     s.table.append((p, cards))
     late = s.to_play if s.to_play != p else None
-    events.append(Event("slough", p, cards, winner, late, "slough"))
+    events is DROP or events.append(make(Event, ("slough", p, cards, winner, late, "slough")))
     for _ in cards:
         if s.stock:
             draw_one(s, rules, p, events, "slough")
@@ -365,7 +367,8 @@ def _take(s: State, rules: Rules, events: list) -> None:
     winner = s.winner
     deciding = s.table[_deciding_play(s)][1]
     won = take_table(s, winner)
-    events.append(Event("trick-won-all", winner, deciding, None, len(won), "all-play"))
+    events is DROP or events.append(make(Event, ("trick-won-all", winner, deciding, None,
+                                                 len(won), "all-play")))
     _next_trick(s, rules, winner, events)
 
 
@@ -398,7 +401,8 @@ def _redistribute(s: State, rules: Rules, tied: list[int], events: list) -> None
     target = s.piles if rules.tie_cards_to == "pile" else s.hands
     for p, card in deals:
         target[p].append(card)
-    events.append(Event("redistribute", last, tuple(kept), None, deals, "tie-redistribute"))
+    events is DROP or events.append(make(Event, ("redistribute", last, tuple(kept), None, deals,
+                                                 "tie-redistribute")))
     s.table = []
     _next_trick(s, rules, s.leader, events)
 
@@ -413,5 +417,6 @@ def _share(s: State, rules: Rules, stuck: int, events: list) -> None:
         s.piles[p].append(card)
     s.table = []
     s.queue = []
-    events.append(Event("share", stuck, (), None, (tuple(tied), len(cards)), "koira-share"))
+    events is DROP or events.append(make(Event, ("share", stuck, (), None, (tuple(tied),
+                                                 len(cards)), "koira-share")))
     _next_trick(s, rules, s.leader, events)

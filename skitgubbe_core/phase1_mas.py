@@ -14,7 +14,7 @@ from .actions import (
     Action,
 )
 from .cards import SUIT_NAME_SINGULAR, make_card
-from .events import Event
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
@@ -113,13 +113,14 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         hand.remove(two)
         hand.append(turned)
         s.stock[0] = two
-        events.append(Event("exchange", p, (two, turned), None, late, "mas-exchange"))
+        events is DROP or events.append(make(Event, ("exchange", p, (two, turned), None, late,
+                                                     "mas-exchange")))
         return
     if action.kind == STORE:
         stored = tuple(hand)
         s.piles[p].extend(stored)
         hand.clear()
-        events.append(Event("store", p, stored, None, late, "mas-store"))
+        events is DROP or events.append(make(Event, ("store", p, stored, None, late, "mas-store")))
         refill(s, rules, p, events)
         return
     if action.kind == PICK_UP:
@@ -128,14 +129,16 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         s.table = []
         s.leader = (p + 1) % s.n
         s.opponent = (s.leader + 1) % s.n
-        events.append(Event("pick-up-lead", p, cards, s.leader, None, "mas-beat"))
+        events is DROP or events.append(make(Event, ("pick-up-lead", p, cards, s.leader, None,
+                                                     "mas-beat")))
         _after_trick(s, rules, events)
         return
     card = action.cards[0]
     hand.remove(card)
     if not s.table:
         s.table.append((p, (card,)))
-        events.append(Event("lead", p, (card,), s.opponent, None, "mas-beat"))
+        events is DROP or events.append(make(Event, ("lead", p, (card,), s.opponent, None,
+                                                     "mas-beat")))
         refill(s, rules, p, events)
         s.to_play = s.opponent
         if not can_act(s, rules, s.to_play):
@@ -143,12 +146,13 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         return
     lead = s.table[0][1][0]
     s.table.append((p, (card,)))
-    events.append(Event("beat", p, (card,), None, (lead,), "mas-beat"))
+    events is DROP or events.append(make(Event, ("beat", p, (card,), None, (lead,), "mas-beat")))
     refill(s, rules, p, events)
     won = take_table(s, p)
     s.leader = p
     s.opponent = (p + 1) % s.n
-    events.append(Event("trick-won", p, (card,), s.opponent, len(won), "mas-beat"))
+    events is DROP or events.append(make(Event, ("trick-won", p, (card,), s.opponent, len(won),
+                                                 "mas-beat")))
     _after_trick(s, rules, events)
 
 

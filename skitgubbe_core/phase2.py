@@ -11,7 +11,7 @@ from itertools import combinations, permutations
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
     suit_symbol
-from .events import Event
+from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
 
@@ -49,7 +49,8 @@ def begin(s: State, rules: Rules, events: list) -> None:
     s.queue = []
     s.stage = "play"
     leader = s.trump_holder
-    events.append(Event("phase-2", leader, shown, leader, s.trump, "phase-2-start"))
+    events is DROP or events.append(make(Event, ("phase-2", leader, shown, leader, s.trump,
+                                                 "phase-2-start")))
     if rules.dreck == "yes":
         _dreck(s, leader, events)
     empty = [p for p in s.seats_from(leader) if not s.hands[p]]
@@ -57,11 +58,13 @@ def begin(s: State, rules: Rules, events: list) -> None:
     if mode == "loses" and empty:
         s.loser = empty[0]
         s.to_play = None
-        events.append(Event("blamattis-loses", empty[0], (), None, None, "blamattis-loses"))
+        events is DROP or events.append(make(Event, ("blamattis-loses", empty[0], (), None, None,
+                                                     "blamattis-loses")))
         return
     for p in sorted(empty):
         if mode == "blamattis":
-            events.append(Event("blamattis", p, (), None, None, "blamattis"))
+            events is DROP or events.append(make(Event, ("blamattis", p, (), None, None,
+                                                         "blamattis")))
         else:
             _go_out(s, p, events)
     if s.to_play is not None:
@@ -86,7 +89,8 @@ def _dreck(s: State, leader: int, events: list) -> None:
     deals = deal(pool, needy)
     for p, card in deals:
         s.hands[p].append(card)
-    events.append(Event("dreck", needy[0], tuple(pool), None, deals, "dreck"))
+    events is DROP or events.append(make(Event, ("dreck", needy[0], tuple(pool), None, deals,
+                                                 "dreck")))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -175,21 +179,16 @@ def _actions(p: int, singles: list[Card], runs) -> list[Action]:
     return actions
 
 
-def _legal_singles(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Action]:
-    """The common case, kept fast: single cards, any trump beats a non-trump."""
-    row = PLAY_ROWS[p]
-    if not s.table:
-        return [row[c] for c in hand]
-    top = s.table[-1][1][-1]
+def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[int]:
+    """The single cards that beat ``top``: higher of its suit, or (if ``trumps_beat``
+    and it is not a trump) any trump."""
     suit = top & 3
-    trump = s.trump
-    if suit == trump or (rules.anti_trumps != "none" and suit == anti_suit(rules, trump)):
-        actions = [row[c] for c in hand if c > top and c & 3 == suit]
-    else:
-        actions = [row[c] for c in hand if (c > top and c & 3 == suit) or c & 3 == trump]
-    if not actions or rules.must_beat == "no":
-        actions.append(PICK_UP_ACTIONS[p])
-    return actions
+    return frozenset(c for c in range(52) if (c > top and c & 3 == suit)
+                     or (trumps_beat and suit != trump and c & 3 == trump))
+
+
+_BEATERS = tuple(tuple(_beaters(top, trump, True) for top in range(52)) for trump in range(4))
+"""``_BEATERS[trump][top]``: the cards that beat ``top`` when any trump beats a non-trump."""
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
@@ -201,7 +200,22 @@ def legal(s: State, rules: Rules) -> list[Action]:
     mode = rules.phase2_plays
     sets = rules.phase2_sets == "yes"
     if mode == "single" and rules.beat == "any-trump" and not sets:
-        return _legal_singles(s, rules, p, hand)
+        # The common case, kept fast: single cards, any trump beats a non-trump (a
+        # beat table per trump and card to beat).
+        row = PLAY_ROWS[p]
+        table = s.table
+        if not table:
+            return [row[c] for c in hand]
+        top = table[-1][1][-1]
+        trump = s.trump
+        if trump is None or (rules.anti_trumps != "none" and top & 3 == anti_suit(rules, trump)):
+            beats = _beaters(top, trump, False)
+        else:
+            beats = _BEATERS[trump][top]
+        actions = [row[c] for c in hand if c in beats]
+        if not actions or rules.must_beat == "no":
+            actions.append(PICK_UP_ACTIONS[p])
+        return actions
     if not s.table:
         return _actions(p, hand, _runs(hand, mode) + _sets(hand) if sets else _runs(hand, mode))
     top = s.table[-1][1]
@@ -301,13 +315,14 @@ def _go_out(s: State, p: int, events: list) -> None:
     """Rules 12 and 13."""
     s.in_game[p] = False
     s.out.append(p)
-    events.append(Event("out", p, (), None, None, "going-out"))
+    events is DROP or events.append(make(Event, ("out", p, (), None, None, "going-out")))
     still = [q for q in range(s.n) if s.in_game[q]]
     if len(still) <= 1:
         s.loser = still[0] if still else None
         s.to_play = None
         if still:
-            events.append(Event("game-over", still[0], (), None, None, "loser"))
+            events is DROP or events.append(make(Event, ("game-over", still[0], (), None, None,
+                                                         "loser")))
 
 
 def _leader_in(s: State, leader: int, events: list) -> int | None:
@@ -321,10 +336,11 @@ def _leader_in(s: State, leader: int, events: list) -> int | None:
         nxt = s.next_in(nxt)
         if s.hands[nxt]:
             reason = "next" if not s.in_game[leader] else "blamattis"
-            events.append(Event("lead-passes", leader, (), nxt, reason, "going-out"))
+            events is DROP or events.append(make(Event, ("lead-passes", leader, (), nxt, reason,
+                                                         "going-out")))
             return nxt
     s.loser = s.next_in(leader)
-    events.append(Event("game-over", s.loser, (), None, None, "loser"))
+    events is DROP or events.append(make(Event, ("game-over", s.loser, (), None, None, "loser")))
     return None
 
 
@@ -367,11 +383,13 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         hand.extend(cards)
         if table:
             s.to_play = s.next_in(p)
-            events.append(Event("pick-up", p, cards, s.to_play, table[-1][1], rule))
+            events is DROP or events.append(make(Event, ("pick-up", p, cards, s.to_play,
+                                                         table[-1][1], rule)))
         else:
             natural = (p + 1) % s.n
-            events.append(Event("pick-up", p, cards, None, (), rule))
-            events.append(Event("all-picked-up", p, (), natural, None, "all-picked-up"))
+            events is DROP or events.append(make(Event, ("pick-up", p, cards, None, (), rule)))
+            events is DROP or events.append(make(Event, ("all-picked-up", p, (), natural, None,
+                                                         "all-picked-up")))
             s.to_play = _leader_in(s, natural, events)
         return
     cards = action.cards
@@ -384,11 +402,13 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     top = table[-1][1] if table else None
     table.append((p, cards))
     if top is not None:
-        events.append(Event("beat", p, cards, None, top, _beat_rule(rules, cards)))
+        events is DROP or events.append(make(Event, ("beat", p, cards, None, top,
+                                                     _beat_rule(rules, cards))))
     else:
         s.trick_size = s.n - len(s.out)
         s.leader = p
-        events.append(Event("lead", p, cards, None, s.trick_size, "trick-complete"))
+        events is DROP or events.append(make(Event, ("lead", p, cards, None, s.trick_size,
+                                                     "trick-complete")))
     if not hand:
         _go_out(s, p, events)
         if s.to_play is None:
@@ -414,16 +434,19 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
     s.discarded.extend(c for _, play in table for c in play)
     s.table = []
     if trumped:
-        events.append(Event("trump-ends-trick", p, table[-1][1], p, len(table),
-                            "trump-ends-trick"))
+        events is DROP or events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,
+                                                     len(table),
+                                                     "trump-ends-trick")))
     else:
-        events.append(Event("trick-complete", p, (), p, len(table), "trick-complete"))
+        events is DROP or events.append(make(Event, ("trick-complete", p, (), p, len(table),
+                                                     "trick-complete")))
     if s.in_game[p]:
         s.to_play = p
     elif rules.lead_after_going_out == "beaten-player":
         beaten = table[-2][0]
         leader = beaten if s.in_game[beaten] else s.next_in(beaten)
-        events.append(Event("lead-passes", p, (), leader, "beaten", "trick-complete"))
+        events is DROP or events.append(make(Event, ("lead-passes", p, (), leader, "beaten",
+                                                     "trick-complete")))
         s.to_play = _leader_in(s, leader, events)
     else:
         s.to_play = _leader_in(s, p, events)

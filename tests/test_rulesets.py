@@ -46,8 +46,8 @@ def test_every_rule_and_event_kind_is_explained_with_sources():
     kinds = set()
     for module in (phase1, phase1_all, phase1_mas, phase2):
         source = inspect.getsource(module)
-        kinds |= set(re.findall(r'Event\(\s*"([a-z0-9-]+)"', source))
-        for rule in re.findall(r'Event\([^)]*"([a-z0-9-]+)"\)', source):
+        kinds |= set(re.findall(r'make\(Event, \(\s*"([a-z0-9-]+)"', source))
+        for rule in re.findall(r'make\(Event, \([^)]*"([a-z0-9-]+)"\)\)', source):
             assert rule in RULEBOOK, rule
     assert kinds <= set(_TEMPLATES)
 
