@@ -123,6 +123,27 @@ class RandomBot:
         return self.rng.choice(game.legal_actions())
 
 
+class OutOfTurn:
+    """A table's computer player that also lets the others act out of turn where the
+    rules allow it (Mas's exchange and storing at any stage, Atlanta's slough while the
+    trick is undecided): before ``bot`` chooses for the player to act, with chance
+    ``rate`` one of the other players' out-of-turn actions is taken instead."""
+
+    name = "out-of-turn"
+
+    def __init__(self, bot: Bot, seed: int | None = None, rate: float = 0.5) -> None:
+        self.bot = bot
+        self.rng = random.Random(seed)
+        self.rate = rate
+
+    def choose(self, game: Game) -> Action:
+        late = [a for seat, actions in game.legal_actions_by_player().items()
+                if seat != game.to_play for a in actions]
+        if late and self.rng.random() < self.rate:
+            return self.rng.choice(late)
+        return self.bot.choose(game)
+
+
 def _value(card: int, trump: int) -> int:
     """How much a card is worth keeping: its rank, a trump above every non-trump."""
     return (card >> 2) + (13 if card & 3 == trump else 0)

@@ -62,7 +62,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"{rules.describe()}, {args.players} players, seed {seed}")
     show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
-    game = random_game(args.players, rules, seed, args.max_moves, show)
+    game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
         print(f"{game.players[game.loser]} is the Skitgubbe after {game.move_count} moves.")
     else:
@@ -208,6 +208,9 @@ def parser() -> argparse.ArgumentParser:
     play = _random_players(sub.add_parser(
         "play", help="a narrated game between random computer players"), "game")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.add_argument("--out-of-turn", action="store_true", help="let players act out of turn "
+                      "where the rules allow it (Mas's exchange and storing; Atlanta's slough "
+                      "with slough_timing=undecided or both)")
     play.set_defaults(run=cmd_play)
     several = _random_players(sub.add_parser(
         "match", help="several deals between random computer players, counting each "

@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
 
-from .bots import BOTS, RandomBot, make_bot
+from .bots import BOTS, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError
 from .events import Step
 from .game import Game
@@ -49,16 +49,21 @@ def play_out(game: Game, bots: list, max_moves: int = DEFAULT_MAX_MOVES,
 
 def random_game(players: int | Sequence[str] = 3, rules: Rules | str = "skitgubbe",
                 seed: int = 0, max_moves: int = DEFAULT_MAX_MOVES,
-                on_step: Callable[[Game, Step], None] | None = None) -> Game:
+                on_step: Callable[[Game, Step], None] | None = None,
+                out_of_turn: bool = False) -> Game:
     """A whole game between random players, dealt with ``seed`` (each player's choices
-    seeded from it too), stopped at ``max_moves`` if it has not ended.
+    seeded from it too), stopped at ``max_moves`` if it has not ended.  With
+    ``out_of_turn`` the players also act out of turn where the rules allow it.
 
     >>> game = random_game(["Anna", "Bo", "Cai"], seed=7)
     >>> game.is_over, game.players[game.loser]
     (True, 'Cai')
     """
     game = Game(players, rules, seed=seed)
-    play_out(game, [RandomBot(seed * 16 + p) for p in range(len(game.players))], max_moves, on_step)
+    bots = [RandomBot(seed * 16 + p) for p in range(len(game.players))]
+    if out_of_turn:
+        bots = [OutOfTurn(bot, seed * 16 + p + 8) for p, bot in enumerate(bots)]
+    play_out(game, bots, max_moves, on_step)
     return game
 
 

@@ -286,3 +286,39 @@ def test_variants_lists_21_presets_with_sources_and_evidence(capsys):
               if line and not line.startswith(" ") and ":" in line and "rule options" not in line]
     assert listed == list(PRESETS) and len(listed) == 21
     assert out.count("    sources: ") == 21
+
+
+def test_play_command_lets_players_act_out_of_turn(capsys, tmp_path):
+    """Mas (Kortoxen via pagat.com, 'at any stage') and Atlanta (pagat.com Swedish edition,
+    while undecided): the narrated random game shows moves out of turn, and its record
+    replays."""
+    from skitgubbe_core.cli import main
+    for args in (["--variant", "mas"],
+                 ["--variant", "atlanta", "--option", "slough_timing=undecided"]):
+        path = tmp_path / "game.json"
+        assert main(["play", "--seed", "3", "--out-of-turn", "--record", str(path)] + args) == 0
+        assert "out of turn while it is" in capsys.readouterr().out
+        assert record.load(path).move_count > 0
+
+
+def test_the_play_table_offers_the_reader_an_action_out_of_turn():
+    """Mas, 'at any stage' (Kortoxen via pagat.com): the computer players pause when the
+    reader may store three trumps out of turn; the reader stores, or lets them play on."""
+    from skitgubbe_widgets import PlayTable
+    t = PlayTable("mas", seed=0)
+    t.play(t.game.legal_actions()[0])
+    while t._queue:
+        t.proceed.click()
+    assert t.game.to_play != t.seat
+    labels = [b.description for b in t.moves.children]
+    assert labels == ["store", "let Bo play on"]
+    t.moves.children[0].click()
+    assert "out of turn while it is Bo&#x27;s turn" in t.narration.value
+    t = PlayTable("mas", seed=0)
+    t.play(t.game.legal_actions()[0])
+    while t._queue:
+        t.proceed.click()
+    t.moves.children[-1].click()
+    while t.waiting:
+        t.proceed.click()
+    assert t.game.to_play == t.seat or t.game.is_over

@@ -40,8 +40,11 @@ class PlayTable(StaticPicture, w.VBox):
     the cards you may play are enabled.  Other moves (pick up, turn, runs, variant
     actions) are buttons; **undo** takes back your last move and the replies to it;
     **new deal** deals again.  The computer players' moves are shown frame by frame:
-    press **continue** to see the next.  A move typed into the box that the rules
-    forbid is refused with the reason and the rule.
+    press **continue** to see the next.  Where the rules let the reader act out of turn
+    (Mas's exchange and storing, Atlanta's slough while the trick is undecided), those
+    moves are offered while the computer players wait, beside a button to let them play
+    on.  A move typed into the box that the rules forbid is refused with the reason and
+    the rule.
     """
 
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
@@ -98,7 +101,7 @@ class PlayTable(StaticPicture, w.VBox):
 
     def play(self, action: Action | str) -> None:
         """Play for the reader's seat; an illegal move is explained, not played."""
-        if self._queue or self.game.to_play != self.seat:
+        if self._queue:
             self.message.value = ('<span style="color:#a00">Not yet: press <b>continue</b> to '
                                   "see what the others did.</span>")
             return
@@ -161,8 +164,8 @@ class PlayTable(StaticPicture, w.VBox):
                                       deck=self.deck, size=self.size, marked=marked)
         self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{told}</div>'
         waiting = self.waiting
-        mine = not waiting and not game.is_over
-        legal = game.legal_actions() if mine else []
+        mine = not self._queue and not game.is_over
+        legal = game.legal_actions(self.seat) if mine else []
         singles = {a.cards[0]: a for a in legal if a.kind == PLAY and len(a.cards) == 1}
         trump = game.trump if game.phase == 2 else None
         self.hand.children = [
@@ -170,9 +173,16 @@ class PlayTable(StaticPicture, w.VBox):
             for c in hand_order(game.hands[self.seat], trump)]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
-        self.moves.children = [self._move_button(a) for a in others]
+        buttons = [self._move_button(a) for a in others]
+        if legal and game.to_play != self.seat:
+            play_on = w.Button(description=f"let {game.players[game.to_play]} play on",
+                               layout=w.Layout(width="auto", flex="0 0 auto"))
+            play_on.on_click(lambda _: self.step_on())
+            buttons.append(play_on)
+        self.moves.children = buttons
         self.proceed.disabled = not waiting
-        self.proceed.description = "continue" if waiting else "your turn" if mine else "game over"
+        self.proceed.description = ("continue" if waiting else "your turn" if mine
+                                    else "game over")
         self.undo_button.disabled = not self._decisions
         self.entry.disabled = self.submit.disabled = not mine
 
