@@ -228,14 +228,15 @@ class Game:
         A slough of several cards is legal when each card is, though only single
         cards and whole groups of a rank are listed.
         """
+        legal = self._legal
+        if legal is not None and player is None:
+            return legal
         s = self._state
         if player is not None and player != s.to_play:
             if s.to_play is None or s.phase != 1:
                 return []
             return self._phase1.out_of_turn(s, self.rules, player)
-        legal = self._legal
         if legal is None:
-            s = self._state
             if s.to_play is None:
                 legal = []
             elif s.phase == 1:
@@ -312,7 +313,7 @@ class Game:
             legal = self.legal_actions()
         if action not in legal and not self._accepts(action):
             reason, rule = self._reason(action)
-            number = len(self._steps) + 1
+            number = len(self._actions) + 1
             raise IllegalActionError(
                 f"move {number}, {self.action_text(action)}: {reason} "
                 f"({RULEBOOK[rule].reference})",

@@ -28,6 +28,7 @@ def test_a_headless_game_is_the_narrated_game_without_the_events(preset):
 
 def test_a_headless_game_refuses_illegal_moves_as_always():
     game = Game(3, seed=1, narrate=False)
-    with pytest.raises(IllegalActionError, match="move 1, B: play"):
-        game.play(f"B: play {game.hands[1][0]}")
-    assert game.move_count == 0
+    game.play(game.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="move 2, A: play"):
+        game.play(f"A: play {game.hands[0][0]}")
+    assert game.move_count == 1
