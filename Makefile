@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test notebooks bench clean
+.PHONY: lab test notebooks bench clean lite present
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON_BASE) -m venv $(VENV)
@@ -19,6 +19,15 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
+
+# The static JupyterLite site in build/lite (runs offline; publish it on any static host).
+# The first build downloads Pyodide (npm) and wheels (PyPI) into ~/.cache/skitgubbe/lite.
+lite: $(STAMP)
+	$(PY) lite/build.py --output build/lite
+
+# The notebooks as code-free apps (Voila runs as root without a flag, unlike JupyterLab).
+present: $(STAMP)
+	$(VENV)/bin/voila notebooks
 
 test: $(STAMP)
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks

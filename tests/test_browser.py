@@ -5,30 +5,17 @@ widget version drift), quickly, and stay usable at 800 px with the file browser 
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+from browsing import CHROMIUM, free_port, require_chromium, wait_until_up
+
 ROOT = Path(__file__).resolve().parent.parent
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI"):
-        pytest.fail("browser tests need Debian's chromium: .ci/run installs it", pytrace=False)
-    pytest.skip("browser tests need Debian's chromium (apt-get install chromium)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sync_api = require_chromium()
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +24,7 @@ def lab(tmp_path_factory):
     touches the real ones)."""
     home = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "notebooks", home / "notebooks")
-    port, token = _free_port(), "skitgubbe-test"
+    port, token = free_port(), "skitgubbe-test"
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
@@ -47,16 +34,7 @@ def lab(tmp_path_factory):
          f"--ServerApp.root_dir={home / 'notebooks'}"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                pytest.fail("JupyterLab did not start")
-            time.sleep(0.5)
+    wait_until_up(f"{url}/api/status?token={token}", server, "JupyterLab")
     try:
         yield url, token
     finally:

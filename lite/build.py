@@ -1,0 +1,233 @@
+"""Build the static JupyterLite site (`make lite`): the notebooks at the top of its
+contents, Python in the browser through Pyodide, and no request leaving the site.
+
+Steps, each from a clean state (a stale ``.jupyterlite.doit.db`` silently keeps the CDN URL):
+
+1. the Pyodide runtime: the npm package ``pyodide@<version the kernel pins>`` (``npm pack``);
+2. its lock file rewritten: the packages the kernel starts with (the ``depends`` closure
+   of micropip, IPython and jedi), ipywidgets, fastjsonschema and our own wheel become local files
+   beside the lock; every other entry points at the Pyodide CDN, so a notebook that
+   needs pandas or matplotlib can still load them while the browser is online;
+3. ``jupyter lite build`` with that folder as its well-known ``static/pyodide``.
+
+Downloads (the npm tarball, wheels from PyPI) are kept in a cache, by default
+``~/.cache/skitgubbe/lite`` (``SKITGUBBE_LITE_CACHE`` moves it), so repeat builds run offline.
+
+    python lite/build.py [--output build/lite]
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from importlib.metadata import version
+from pathlib import Path
+
+from jupyterlite_pyodide_kernel.constants import (
+    PYODIDE_CDN_URL,
+    PYODIDE_KERNEL_PLUGIN_ID,
+    PYODIDE_PYTHON_VERSION,
+    PYODIDE_VERSION,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUTPUT = ROOT / "build" / "lite"
+DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "skitgubbe" / "lite"
+
+#: what the kernel imports when it starts (its worker loads micropip; pyodide_kernel
+#: needs IPython and turns on jedi completion)
+KERNEL_ROOTS = ("micropip", "ipython", "jedi")
+#: not in Pyodide's lock, at the lab environment's versions: our widgets and what they
+#: need, and the engine's schema validator
+SERVED_TOO = ("ipywidgets", "comm", "jupyterlab_widgets", "fastjsonschema")
+#: the parts of the npm package the site serves (no source maps, consoles or typings)
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+OUR_PACKAGE = "skitgubbe"
+#: what our wheel is built from
+SOURCES = ("pyproject.toml", "README.md", "skitgubbe_core", "widgets")
+#: lab extensions of the build environment that need a server (Voila's preview)
+DISABLED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
+
+
+def canonical(name: str) -> str:
+    """PEP 503 name, the form used for the lock's keys and ``depends``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def run(*args: str | Path, cwd: Path = ROOT) -> None:
+    print("$", " ".join(str(a) for a in args), flush=True)
+    subprocess.run([str(a) for a in args], cwd=cwd, check=True)
+
+
+def pyodide_tarball(cache: Path) -> Path:
+    """The npm package of the Pyodide version the kernel pins, fetched once."""
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit("make lite needs npm to fetch the Pyodide runtime (apt-get install npm)")
+        with tempfile.TemporaryDirectory(dir=cache) as tmp:
+            run(npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, cwd=cache)
+            Path(tmp, tarball.name).replace(tarball)
+    return tarball
+
+
+def extract_runtime(tarball: Path, dest: Path) -> dict:
+    """Unpack the runtime into ``dest`` and return its lock."""
+    dest.mkdir(parents=True)
+    with tarfile.open(tarball) as tar:
+        for name in RUNTIME_FILES:
+            (dest / name).write_bytes(tar.extractfile(f"package/{name}").read())
+    return json.loads((dest / "pyodide-lock.json").read_text(encoding="utf-8"))
+
+
+def closure(packages: dict, roots: list[str]) -> set[str]:
+    """Every lock entry the roots need, following ``depends``."""
+    seen: set[str] = set()
+    todo = [canonical(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(canonical(d) for d in packages[name]["depends"])
+    return seen
+
+
+def cached_wheels(cache: Path, pins: dict[str, str]) -> dict[str, Path]:
+    """Pure-Python wheels from PyPI at the pinned versions, downloaded once."""
+    wheels = cache / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+
+    def find(name: str, pin: str) -> Path | None:
+        stem = re.sub(r"[-_.]+", "_", name).lower()
+        for path in wheels.glob("*.whl"):
+            dist, ver = path.name.split("-")[:2]
+            if dist.lower() == stem and ver == pin:
+                return path
+        return None
+
+    missing = [f"{name}=={pin}" for name, pin in pins.items() if find(name, pin) is None]
+    if missing:
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--python-version", PYODIDE_PYTHON_VERSION,
+            "--dest", wheels, *missing)
+    found = {name: find(name, pin) for name, pin in pins.items()}
+    absent = [name for name, path in found.items() if path is None]
+    if absent:
+        sys.exit(f"no pure-Python wheel on PyPI for {', '.join(absent)}")
+    return found
+
+
+def our_wheel(dest: Path) -> Path:
+    """The skitgubbe wheel, built from a copy of this checkout's sources (setuptools
+    leaves its own ``build/`` folder behind, and stale files must not slip in)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp, "source")
+        source.mkdir()
+        for name in SOURCES:
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, source / name,
+                                ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy2(ROOT / name, source / name)
+        run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+            "--wheel-dir", tmp, source)
+        (built,) = Path(tmp).glob(f"{OUR_PACKAGE}-*.whl")
+        return Path(shutil.copy2(built, dest))
+
+
+def wheel_entry(path: Path, local: set[str]) -> dict:
+    """A lock entry for a wheel; it depends only on other local packages (so our wheel's
+    jupyterlab, pandas and matplotlib are never pulled into the browser)."""
+    with zipfile.ZipFile(path) as whl:
+        info = next(n for n in whl.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(whl.read(info).decode("utf-8"))
+        tops = {n.split("/")[0] for n in whl.namelist()
+                if not n.split("/")[0].endswith((".dist-info", ".data"))}
+    requires = {canonical(re.split(r"[ ;<>=!~\[(]", r, maxsplit=1)[0])
+                for r in meta.get_all("Requires-Dist") or [] if "extra ==" not in r}
+    return {
+        "name": canonical(meta["Name"]),
+        "version": meta["Version"],
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": sorted(t.removesuffix(".py") for t in tops),
+        "depends": sorted(requires & local),
+        "unvendored_tests": False,
+    }
+
+
+def prepare_pyodide(lite_dir: Path, cache: Path) -> list[str]:
+    """The well-known ``static/pyodide`` folder: runtime, local wheels and the rewritten
+    lock. Returns the names served from the site itself."""
+    dest = lite_dir / "static" / "pyodide"
+    lock = extract_runtime(pyodide_tarball(cache), dest)
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    startup = closure(packages, list(KERNEL_ROOTS))
+    pins = {name: packages[name]["version"] for name in sorted(startup)}
+    pins.update({canonical(n): version(n) for n in SERVED_TOO})
+    wheels = {name: Path(shutil.copy2(p, dest)) for name, p in cached_wheels(cache, pins).items()}
+    wheels[OUR_PACKAGE] = our_wheel(dest)
+    for name, lock_entry in packages.items():
+        if name not in wheels:
+            lock_entry["file_name"] = f"{PYODIDE_CDN_URL}/{lock_entry['file_name']}"
+    for name, path in wheels.items():
+        packages[name] = wheel_entry(path, set(wheels))
+    lock["packages"] = dict(sorted(packages.items()))
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(wheels)
+
+
+def write_config(lite_dir: Path) -> None:
+    """Load our package (and with it ipywidgets) when the kernel starts."""
+    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "Skitgubbe", "disabledExtensions": list(DISABLED_EXTENSIONS),
+        "litePluginSettings": {PYODIDE_KERNEL_PLUGIN_ID: {
+            "loadPyodideOptions": {"packages": [OUR_PACKAGE]}}}}}
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+def build(output: Path, cache: Path) -> None:
+    output = output.resolve()
+    lite_dir = output.parent / f"{output.name}-src"
+    for stale in (output, lite_dir):
+        shutil.rmtree(stale, ignore_errors=True)
+    (ROOT / ".jupyterlite.doit.db").unlink(missing_ok=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    lite_dir.mkdir(parents=True)
+    local = prepare_pyodide(lite_dir, cache)
+    print(f"served from the site: {', '.join(local)}")
+    write_config(lite_dir)
+    run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir,
+        "--output-dir", output, "--contents", ROOT / "notebooks",
+        "--no-sourcemaps", "--no-unused-shared-packages", "--no-libarchive", cwd=lite_dir)
+    shutil.rmtree(lite_dir)
+    files = [p for p in output.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    print(f"built {output}: {len(files)} files, {size / 1e6:.1f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--cache", type=Path,
+                        default=Path(os.environ.get("SKITGUBBE_LITE_CACHE", DEFAULT_CACHE)))
+    args = parser.parse_args()
+    build(args.output, args.cache)
+
+
+if __name__ == "__main__":
+    main()

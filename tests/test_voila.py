@@ -1,0 +1,127 @@
+"""Voila (`make present`) in headless chromium: every notebook as an app with no code
+shown and no error, and its live widgets answer: the stepper of 02, the rule switcher
+of 04, the play table of 06. Nothing is fetched from outside but the Font Awesome
+stylesheets that Voila's page template links from a CDN (its own bundle carries the
+same icons, so they show offline too)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
+
+sync_api = require_chromium()
+pytest.importorskip("voila")
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    """Voila on 127.0.0.1 serving a copy of the notebooks, as `make present` starts it."""
+    home = tmp_path_factory.mktemp("voila")
+    shutil.copytree(ROOT / "notebooks", home / "notebooks")
+    port = free_port()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+         str(home / "notebooks")],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_up(url, server, "Voila")
+    try:
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    proxy = RefusingProxy()
+    with sync_api.sync_playwright() as p:
+        chromium = launch_offline(p, proxy)
+        yield chromium
+        chromium.close()
+    proxy.close()
+
+
+def open_app(browser, url: str, notebook: str):
+    """The notebook as a Voila app, once every cell has run; requests leaving the
+    loopback are kept in ``tab.context.requests``."""
+    context = browser.new_context(viewport={"width": 1300, "height": 1400})
+    context.requests = []
+    context.on("request", lambda request: context.requests.append(request.url))
+    tab = context.new_page()
+    tab.set_default_timeout(120_000)
+    tab.goto(f"{url}/voila/render/{notebook}", timeout=300_000)
+    tab.wait_for_selector("body[data-voila='voila-loaded'], #rendered_cells .jp-Cell",
+                          state="attached")
+    tab.wait_for_load_state("networkidle")
+    return tab
+
+
+def code_cells(notebook: str) -> list[str]:
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "code" and c["source"]]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_notebook_is_an_app_without_code_or_errors(voila, browser, notebook):
+    started = time.monotonic()
+    tab = open_app(browser, voila, notebook)
+    print(f"\n{notebook}: {time.monotonic() - started:.1f} s in Voila")
+    text = tab.locator("body").inner_text()
+    lines = [line.strip() for cell in code_cells(notebook) for line in cell.splitlines()
+             if len(line.strip()) > 12 and not line.strip().startswith("#")]
+    assert lines and not [line for line in lines if line in text]
+    assert tab.locator(".cm-editor, .CodeMirror, .jp-InputArea-editor").count() == 0
+    assert tab.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+    assert "Traceback" not in text and "There was an error" not in text
+    outside = [u for u in tab.context.requests if not u.startswith(("http://127.0.0.1:", "data:"))]
+    assert [u for u in outside if "/@fortawesome/fontawesome-free@" not in u] == []
+    tab.context.close()
+
+
+def board_after(tab, action) -> bool:
+    """Whether ``action`` changes the HTML of the widgets on the page."""
+    read = "() => [...document.querySelectorAll('.widget-html-content')].map(e => e.innerHTML).join('')"
+    before = tab.evaluate(read)
+    action()
+    tab.wait_for_function(f"before => ({read})() !== before", arg=before, timeout=60_000)
+    return True
+
+
+def test_stepper_answers_a_click(voila, browser):
+    tab = open_app(browser, voila, "02-stunsa.ipynb")
+    button = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$")).first
+    assert board_after(tab, button.click)
+    tab.locator(".jupyter-widgets:has-text('A leads 7♦ against B')").first.wait_for(state="visible")
+    tab.context.close()
+
+
+def test_rule_switcher_answers_its_slider(voila, browser):
+    tab = open_app(browser, voila, "04-koira-tie.ipynb")
+    # the switcher's slider starts at the last step (a stepper's at the first)
+    handle = next(h for h in tab.locator(".jupyter-widgets .noUi-handle").all()
+                  if h.get_attribute("aria-valuenow") == h.get_attribute("aria-valuemax"))
+    assert board_after(tab, lambda: (handle.focus(), tab.keyboard.press("Home")))
+    tab.context.close()
+
+
+def test_play_table_takes_a_move(voila, browser):
+    tab = open_app(browser, voila, "06-play.ipynb")
+    move = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*play (?!it\b)")).first
+    assert board_after(tab, move.click)
+    tab.context.close()
