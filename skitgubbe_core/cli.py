@@ -1,4 +1,4 @@
-"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay.
+"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay, handout.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -13,7 +13,7 @@ import signal
 import sys
 from typing import Sequence
 
-from . import examples, match, record, scenario
+from . import examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -146,6 +146,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_handout(args: argparse.Namespace) -> int:
+    path = handout.write(args.source, args.output)
+    print(f"handout written to {path}")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
@@ -243,6 +249,12 @@ def parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="narrate a game record")
     replay.add_argument("file")
     replay.set_defaults(run=cmd_replay)
+    hand = sub.add_parser("handout", help="write a printable HTML page of a worked example")
+    hand.add_argument("source", metavar="NAME|FILE.json",
+                      help="a built-in example's name, or a scenario or record file")
+    hand.add_argument("-o", "--output", metavar="OUT.html",
+                      help="where to write it (default: NAME.html here)")
+    hand.set_defaults(run=cmd_handout)
     return ap
 
 

@@ -38,9 +38,13 @@ class Event(NamedTuple):
         """The sources of the rule this event follows."""
         return RULEBOOK[self.rule].citation
 
+    def sentence(self, players: Sequence[str]) -> str:
+        """The plain sentence, without the rule: ``'B answers with 7♠'``."""
+        return _TEMPLATES[self.kind](self, players)
+
     def explain(self, players: Sequence[str]) -> str:
         """One sentence, with the rule it follows: ``'... (rule 4, stunsa)'``."""
-        return f"{_TEMPLATES[self.kind](self, players)} ({RULEBOOK[self.rule].reference})"
+        return f"{self.sentence(players)} ({RULEBOOK[self.rule].reference})"
 
 
 make = tuple.__new__

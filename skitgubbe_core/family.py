@@ -26,24 +26,48 @@ HISTORY: tuple[Milestone, ...] = (
     Milestone("1994-1996", "Parlett and Glimne describe playing sequences.", ("parlett",
                                                                             "glimne")),
     Milestone("1999", "Anti-trumps reported from Kortspegeln in Borås.", ("green",)),
-    Milestone("today", "Skitgubbe is one of Sweden's most played card games; American "
-              "versions (Atlanta, UCLA, CalTech) allow up to seven players.",
-              ("de-summary", "pagat")),
+    Milestone("today", "Skitgubbe is one of Sweden's most played card games (German summary). "
+              "Mark Reed reports a Mattis for three from Atlanta; pagat.com mentions related "
+              "American versions, played at UCLA, CalTech and elsewhere, for up to seven "
+              "players.", ("de-summary", "reed", "pagat")),
 )
 
-LINEAGE: tuple[tuple[str, str], ...] = (
-    ("Myllymatti\n(Finland, 1808)", "Skitgubbe / Mas\n(Sweden, printed 1949)"),
-    ("Myllymatti\n(Finland, 1808)", "Koira\n(Finland)"),
-    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "Mas, turned-up trump\n(Kortoxen 1975)"),
-    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "Sequences,\nanti-trumps"),
-    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "German summary\n(sets)"),
-    ("Skitgubbe / Mas\n(Sweden, printed 1949)", "Mattis\n(Norway)"),
-    ("Koira\n(Finland)", "Mattis\n(Norway)"),
-    ("Mattis\n(Norway)", "Atlanta\n(USA)"),
+class Relation(NamedTuple):
+    """What a source says about two games: ``kind`` is ``ancestor`` (the older is said
+    to be, probably, the younger's ancestor), ``variant`` (the younger is described as
+    a variant of the older) or ``kin`` (said to be close kin, no direction given);
+    ``says`` is that in a few words."""
+
+    older: str
+    younger: str
+    kind: str
+    says: str
+    sources: tuple[str, ...]
+
+
+_MYLLY = "Myllymatti\n(Finland, mentioned 1808)"
+_SKIT = "Skitgubbe / Mas\n(Sweden, printed 1949)"
+_MATTIS = "Mattis\n(Norway)"
+_KOIRA = "Koira\n(Finland, later)"
+_ATLANTA = "Atlanta\n(USA, for three)"
+
+LINEAGE: tuple[Relation, ...] = (
+    Relation(_MYLLY, _SKIT, "ancestor", "probably its ancestor", ("pagat-sv", "de-summary")),
+    Relation(_MYLLY, _MATTIS, "ancestor", "probably", ("pagat-sv",)),
+    Relation(_MYLLY, _KOIRA, "ancestor", "probably", ("pagat-sv",)),
+    Relation(_SKIT, "Mas, turned-up trump\n(Kortoxen 1975)", "variant", "", ("pagat",)),
+    Relation(_SKIT, "Sequences,\nanti-trumps", "variant", "", ("pagat",)),
+    Relation(_SKIT, "German summary\n(sets)", "variant", "", ("de-summary",)),
+    Relation(_MATTIS, _ATLANTA, "variant", "a Mattis for three", ("reed", "pagat-sv")),
+    Relation(_KOIRA, _MATTIS, "kin", "closely related", ("pagat-sv",)),
+    Relation(_ATLANTA, "American versions\n(UCLA, CalTech; up to 7)", "kin", "related",
+             ("pagat", "pagat-sv")),
 )
-"""(older, younger) pairs: who descends from, or is close kin of, whom, as the sources
-suggest (pagat.com Swedish edition: Myllymatti the probable ancestor; Koira later and
-close to Mattis; Atlanta a Mattis for three)."""
+"""How the sources relate the games, and nothing more: the Swedish edition of pagat.com
+calls Myllymatti probably the ancestor of every game on its page, Koira later and
+closely related to Mattis, and Atlanta's game a variant of Mattis for three; pagat.com
+mentions related American versions for up to seven players.  Where a game sits in the
+drawing beyond these relations is not a claim."""
 
 
 class Disagreement(NamedTuple):
@@ -128,4 +152,13 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("Mattishatt", "Norwegian", "the hat the loser wears"),
     ("Dreck", "English (Atlanta)", "the low cards pooled for redistribution"),
     ("slough", "English (Atlanta)", "to add extra cards equal to a losing card"),
+    ("trick", "English", "one round of plays, won (phase 1) or set aside (phase 2) as a whole"),
+    ("lead", "English", "to play the first card of a trick; the leader is who does"),
+    ("trump", "English", "a card of the trump suit, which beats any card of another suit"),
+    ("follow suit", "English", "to play a card of the suit shown (only some variants demand it)"),
+    ("void", "English", "holding no card of a suit"),
+    ("duck", "English", "to play low on purpose so as not to win; phase 2 forbids it"),
+    ("run", "English", "several cards of one suit in unbroken order, played together"),
+    ("turn (the stock card)", "English", "to play the top stock card face up instead of a "
+     "card from hand"),
 )

@@ -321,16 +321,20 @@ class Game:
                 move_number=number, rule=rule)
         return self._apply(action)
 
-    def _apply(self, action: Action) -> Step | None:
+    def _apply(self, action: Action, events: list | None = None) -> Step | None:
+        """Apply ``action``.  Its events go to ``events`` when given (the frame
+        recorder passes a list that also pictures the table at each event), else to a
+        fresh list, or nowhere in the headless mode."""
         s = self._state
         module = self._phase1 if s.phase == 1 else phase2
         self._legal = None
         actions = self._actions
         actions.append(action)
-        if not self.narrate:
-            module.apply(s, self.rules, action, DROP)
-            return None
-        events: list[Event] = []
+        if events is None:
+            if not self.narrate:
+                module.apply(s, self.rules, action, DROP)
+                return None
+            events = []
         module.apply(s, self.rules, action, events)
         step = _new_step(Step, (len(actions), action, tuple(events)))
         self._steps.append(step)

@@ -239,8 +239,10 @@ def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
     else:
         events is DROP or events.append(make(Event, ("phase-1-end", stuck, (), None, None, rule)))
     table = s.table
+    s.queue = []
     if len(table) == 1 and rules.last_trick == "bounce":
         p, cards = table[0]
+        s.table = []
         s.piles[p].extend(cards)
         events is DROP or events.append(make(Event, ("lead-kept", p, cards, None, None, rule)))
     else:
@@ -248,9 +250,9 @@ def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
             back = tuple(c for q, play in table if q == p for c in play)
             if back:
                 s.hands[p].extend(back)
+                s.table = [play for play in s.table if play[0] != p]
                 events is DROP or events.append(make(Event, ("take-back", p, back, None, None,
                                                              rule)))
     s.table = []
     s.sloughs = []
-    s.queue = []
     phase2.begin(s, rules, events)

@@ -267,7 +267,9 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         hand = s.hands[p]
         for c in cards:
             hand.remove(c)
-    if not s.table:
+    leading = not s.table
+    s.table.append((p, cards))
+    if leading:
         s.set_size = len(cards)
         events is DROP or events.append(make(Event, ("lead-all", p, cards, None, None, "all-play")))
     elif s.round_start:
@@ -275,7 +277,6 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
                                                      "tie-replay")))
     else:
         events is DROP or events.append(make(Event, ("play-all", p, cards, None, None, "all-play")))
-    s.table.append((p, cards))
     if action.kind != TURN and rules.draw == "after-play":
         for _ in cards:
             if s.stock:
@@ -414,8 +415,8 @@ def _share(s: State, rules: Rules, stuck: int, events: list) -> None:
     s.rng.shuffle(cards)
     for p, card in deal(cards, tied):
         s.piles[p].append(card)
-    events is DROP or events.append(make(Event, ("share", stuck, (), None, (tuple(tied),
-                                                 len(cards)), "koira-share")))
     s.table = []
     s.queue = []
+    events is DROP or events.append(make(Event, ("share", stuck, (), None, (tuple(tied),
+                                                 len(cards)), "koira-share")))
     _next_trick(s, rules, s.leader, events)

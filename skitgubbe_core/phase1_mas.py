@@ -109,12 +109,12 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     hand = s.hands[p]
     late = s.to_play if s.to_play != p else None
     if action.kind == EXCHANGE:
-        two = make_card(2, s.trump)
+        two, turned = make_card(2, s.trump), s.stock[0]
         hand.remove(two)
-        hand.append(s.stock[0])
-        events is DROP or events.append(make(Event, ("exchange", p, (two, s.stock[0]), None, late,
-                                                     "mas-exchange")))
+        hand.append(turned)
         s.stock[0] = two
+        events is DROP or events.append(make(Event, ("exchange", p, (two, turned), None, late,
+                                                     "mas-exchange")))
         return
     if action.kind == STORE:
         stored = tuple(hand)

@@ -406,17 +406,16 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         cards = tuple(sorted(cards))
         for c in cards:
             hand.remove(c)
-    if table:
-        top = table[-1][1]
+    top = table[-1][1] if table else None
+    table.append((p, cards))
+    if top is not None:
         events is DROP or events.append(make(Event, ("beat", p, cards, None, top,
                                                      _beat_rule(rules, cards))))
     else:
-        top = None
         s.trick_size = s.n - len(s.out)
         s.leader = p
         events is DROP or events.append(make(Event, ("lead", p, cards, None, s.trick_size,
                                                      "trick-complete")))
-    table.append((p, cards))
     if not hand:
         _go_out(s, p, events)
         if s.to_play is None:
@@ -440,6 +439,7 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
     """Rule 11a (and Koira's trump-ends-trick): set the trick aside; the lead."""
     table = s.table
     s.discarded.extend(c for _, play in table for c in play)
+    s.table = []
     if trumped:
         events is DROP or events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,
                                                      len(table),
@@ -457,4 +457,3 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
         s.to_play = _leader_in(s, leader, events)
     else:
         s.to_play = _leader_in(s, p, events)
-    s.table = []

@@ -1,8 +1,12 @@
-"""HTML views of cards, positions and steps, shared by ``Game._repr_html_`` and the
-widgets.  Plain HTML and CSS (no SVG, no playing-card glyphs); every card carries an
-accessible label (``aria-label``, and ``title``, which JupyterLab's sanitizer keeps in
-untrusted output), and suit symbols are followed by U+FE0E so they never turn into
-emoji.  Every name a user supplies is escaped.
+"""HTML views of cards, boards, frames and their narration, shared by
+``Game._repr_html_``, the widgets and the printable handouts.
+
+Plain HTML with inline styles (no SVG, no playing-card glyphs, nothing JupyterLab's
+sanitizer strips); every card carries an accessible label (``aria-label``, and
+``title``, which the sanitizer keeps in untrusted output), and suit symbols are
+followed by U+FE0E so they never turn into emoji.  Every name a user supplies is
+escaped.  Markup others rely on: the cards on the table sit inside an element with
+``data-area="table"``; a frame of a strip is a ``<section class="sg-frame">``.
 
 >>> from skitgubbe_core.cards import parse_card
 >>> html = card_html(parse_card("7D"))
@@ -15,33 +19,45 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Sequence
 
-from .cards import SUIT_SYMBOLS, Card, sort_cards
-from .events import Step
+from .cards import SUIT_SYMBOLS, Card
+from .events import Event, Step
+from .frames import Frame
 from .rulebook import RULEBOOK
+from .sources import cite
+from .state import State
 
 TEXT_STYLE = "\ufe0e"
 TWO_COLOUR = ("#111111", "#c8102e", "#c8102e", "#111111")
 FOUR_COLOUR = ("#111111", "#c8102e", "#0b5fb3", "#6a2c91")
 """Four colours that do not rely on red against green: black spades, red hearts,
 blue diamonds, purple clubs.  The suit symbol is always printed as well."""
+DECKS = {"two-colour": TWO_COLOUR, "four-colour": FOUR_COLOUR}
+SIZES = {"normal": "1em", "large": "1.6em"}
+"""Text and card scale: ``large`` is for a projector."""
 
 _CARD_STYLE = ("display:inline-block;min-width:2.1em;padding:0.1em 0.3em;margin:0.1em;"
                "border:1px solid #777;border-radius:0.3em;background:#ffffff;"
                "font-weight:bold;text-align:center;font-family:sans-serif;")
-_BACK_STYLE = ("display:inline-block;min-width:2.1em;padding:0.1em 0.3em;margin:0.1em;"
-               "border:1px solid #777;border-radius:0.3em;background:#34568b;color:#ffffff;"
-               "text-align:center;font-family:sans-serif;")
-_BOX_STYLE = ("display:inline-block;vertical-align:top;margin:0.2em;padding:0.2em 0.4em;"
-              "border:1px dashed #999;border-radius:0.3em;text-align:center;")
-CSS = (
-    "<style>.sg-card{" + _CARD_STYLE + "} .sg-back{" + _BACK_STYLE + "} .sg-play{" + _BOX_STYLE
-    + "} .sg-who{font-size:0.8em;color:#555;} .sg-players td,.sg-players th{padding:0.15em "
-    "0.6em;text-align:left;vertical-align:middle;} .sg-turn{background:#fff4c2;} "
-    ".sg-note{font-size:0.85em;color:#555;}</style>"
-)
-DECKS = {"two-colour": TWO_COLOUR, "four-colour": FOUR_COLOUR}
-
-
+_COMPACT_STYLE = ("display:inline-block;padding:0 0.2em;margin:0.05em;border:1px solid #777;"
+                  "border-radius:0.2em;background:#fff;font-weight:bold;")
+_MARKED_STYLE = "outline:0.2em solid #e0a800;background:#fff4c2;"
+_BACK_STYLE = ("display:inline-block;min-width:1.3em;padding:0.1em 0.2em;margin:0.1em 0 0.1em "
+               "-0.9em;border:1px solid #1d3557;border-radius:0.3em;color:#ffffff;"
+               "text-align:center;font-family:sans-serif;background:#34568b;")
+_STACK_STYLE = ("display:inline-block;min-width:2.1em;padding:0.1em 0.3em;margin:0.1em 0.5em "
+                "0.3em 0.1em;border:1px solid #555;border-radius:0.3em;text-align:center;"
+                "font-family:sans-serif;font-weight:bold;")
+_STACK_COLOURS = {"stock": "background:#6b6b6b;color:#ffffff;box-shadow:0.15em 0.15em 0 #ffffff,"
+                  "0.3em 0.3em 0 #6b6b6b;",
+                  "pile": "background:#8a6d3b;color:#ffffff;box-shadow:0.15em 0.15em 0 #ffffff,"
+                  "0.3em 0.3em 0 #8a6d3b;"}
+_PLAY_STYLE = ("display:inline-block;vertical-align:top;margin:0.2em;padding:0.2em 0.4em;"
+               "border:1px dashed #999;border-radius:0.3em;text-align:center;")
+_TABLE_STYLE = ("margin:0.3em 0;padding:0.3em 0.5em;background:#e9f3ea;border-radius:0.4em;"
+                "min-height:2.6em;")
+_NOTE_STYLE = "color:#555;"
+_TAG_STYLE = ("display:inline-block;margin-left:0.4em;padding:0 0.4em;border-radius:0.8em;"
+              "background:#eef1f6;color:#34568b;font-size:0.85em;white-space:nowrap;")
 def text_presentation(text: str) -> str:
     """``text`` with U+FE0E after every suit symbol, so none is drawn as an emoji.
 
@@ -53,108 +69,277 @@ def text_presentation(text: str) -> str:
     return text
 
 
-def card_html(card: Card, deck: str = "two-colour") -> str:
-    """One card as a labelled HTML span; ``deck`` is ``two-colour`` or ``four-colour``."""
+def card_html(card: Card, deck: str = "two-colour", marked: bool = False,
+              compact: bool = False) -> str:
+    """One card as a labelled HTML span; ``deck`` is ``two-colour`` or ``four-colour``;
+    a ``marked`` card is the one winning the trick; a ``compact`` card (for strips of
+    frames) has a shorter style and only its ``title`` label."""
     colour = DECKS[deck][card.suit]
-    return (f'<span class="sg-card" role="img" aria-label="{card.name}" title="{card.name}" '
-            f'style="{_CARD_STYLE}color:{colour}">{card.label}'
-            f'<span class="sg-suit">{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}</span></span>')
+    extra = _MARKED_STYLE if marked else ""
+    cls = "sg-card sg-win" if marked else "sg-card"
+    symbol = f"{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}"
+    if compact:
+        return (f'<span class="{cls}" title="{card.name}" style="{_COMPACT_STYLE}'
+                f'color:{colour};{extra}">{card.label}{symbol}</span>')
+    return (f'<span class="{cls}" role="img" aria-label="{card.name}" title="{card.name}" '
+            f'style="{_CARD_STYLE}color:{colour};{extra}">{card.label}'
+            f'<span class="sg-suit">{symbol}</span></span>')
 
 
-def cards_html(cards: Iterable[Card], deck: str = "two-colour") -> str:
-    return "".join(card_html(c, deck) for c in cards) or '<span class="sg-note">none</span>'
+def cards_html(cards: Iterable[Card], deck: str = "two-colour",
+               marked: Iterable[Card] = (), compact: bool = False) -> str:
+    marked = set(marked)
+    return "".join(card_html(c, deck, c in marked, compact) for c in cards) or \
+        f'<span class="sg-note" style="{_NOTE_STYLE}">no cards</span>'
 
 
 def backs_html(count: int, what: str = "card") -> str:
-    """``count`` face-down cards as one labelled back with the number."""
+    """A hidden hand: card backs (at most five drawn) and the count."""
     label = f"{count} face-down {what}{'s' if count != 1 else ''}"
-    return (f'<span class="sg-back" role="img" aria-label="{label}" title="{label}" '
-            f'style="{_BACK_STYLE}">'
-            f'{count}</span>')
+    backs = "".join(f'<span class="sg-back" style="{_BACK_STYLE}">&nbsp;</span>'
+                    for _ in range(min(count, 5)))
+    return (f'<span class="sg-hidden" role="img" aria-label="{label}" title="{label}" '
+            f'style="display:inline-block;padding-left:0.9em">{backs}'
+            f'<span class="sg-count" style="margin-left:0.3em;font-weight:bold">{count}</span>'
+            "</span>")
+
+
+def stack_html(count: int, what: str) -> str:
+    """A face-down stack (``what`` is ``stock`` or ``pile``) with its count."""
+    label = f"{what}: {count} face-down card{'s' if count != 1 else ''}"
+    return (f'<span class="sg-stack sg-{what}" role="img" aria-label="{label}" title="{label}" '
+            f'style="{_STACK_STYLE}{_STACK_COLOURS[what]}">{count}</span>')
+
+
+def hand_order(cards: Iterable[Card], trump: int | None = None) -> list[Card]:
+    """A hand as a player holds it: by suit (♠ ♥ ♦ ♣, trumps last), low to high."""
+    return sorted(cards, key=lambda c: (c & 3 == trump, c & 3, c))
 
 
 def _suit(suit: int | None) -> str:
     return "not known yet" if suit is None else f"{SUIT_SYMBOLS[suit]}{TEXT_STYLE}"
 
 
-def position_html(game, *, viewer: int | None = None, deck: str = "two-colour") -> str:
-    """The whole table: status line, the plays of the current trick (each separate),
-    every player's hand (others' face down when ``viewer`` is a seat), piles, stock,
-    trump."""
-    names = [escape(n) for n in game.players]
-    parts = [CSS, '<div class="sg-position" style="font-family:sans-serif;line-height:1.6">']
-    parts.append(f'<div class="sg-status"><b>{_status(game, names)}</b></div>')
-    if game.table:
-        plays = "".join(
-            f'<span class="sg-play" style="{_BOX_STYLE}"><span class="sg-who">{names[p]}</span>'
-            f'<br>{cards_html(cards, deck)}</span>' for p, cards in game.table)
-        parts.append(f'<div class="sg-trick">On the table, oldest first: {plays}</div>')
-    else:
-        parts.append('<div class="sg-trick sg-note">The table is empty.</div>')
-    parts.append('<table class="sg-players" style="border-collapse:collapse">'
-                 "<tr><th>player</th><th>hand</th><th>won in phase 1</th><th></th></tr>")
+def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
+                  size: str = "normal") -> str:
+    """The whole table of ``game`` now (see :func:`board_html`)."""
+    return board_html(game._state, game.players, game.rules, viewer=viewer, deck=deck,
+                      size=size)
+
+
+def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
+               deck: str = "two-colour", size: str = "normal", marked: Iterable[Card] = (),
+               compact: bool = False) -> str:
+    """The table: a status line, the plays on the table (each with its player, the
+    winning card ``marked``), every player's hand (others' face down when ``viewer``
+    is a seat) with their pile, the trump card beside its holder, who is out, and
+    the stock.  ``size="large"`` scales everything for a projector; ``compact`` draws
+    smaller markup without the status line (for strips of frames)."""
+    names = [escape(n) for n in players]
+    marked = tuple(marked)
+    parts = [f'<div class="sg-position sg-board" style="font-family:sans-serif;'
+             f'font-size:{SIZES[size]};line-height:1.5">']
+    if not compact:
+        parts.append(f'<div class="sg-status"><b>{_status(s, names, rules)}</b></div>')
+    parts.append(_table_html(s, names, deck, marked, compact))
+    show_piles = s.phase == 1 or any(s.piles)
+    head = "<th style=\"text-align:left\">pile</th>" if show_piles else ""
+    parts.append('<table class="sg-players" style="border-collapse:collapse;margin:0.2em 0">'
+                 f'<tr style="{_NOTE_STYLE}"><th style="text-align:left">player</th>'
+                 f'<th style="text-align:left">hand</th>{head}<th></th></tr>')
     for seat, name in enumerate(names):
-        hand = game.hands[seat]
-        shown = (cards_html(sort_cards(hand), deck) if viewer is None or viewer == seat
-                 else backs_html(len(hand)))
-        pile = game.piles[seat]
-        turn = seat == game.to_play
+        hand = s.hands[seat]
+        if not hand and (seat in s.out or s.loser is not None):
+            shown = ""
+        elif viewer is None or viewer == seat:
+            shown = cards_html(hand_order(hand, s.trump if s.phase == 2 else None), deck,
+                               compact=compact)
+        else:
+            shown = backs_html(len(hand))
+        turn = seat == s.to_play
         style = ' class="sg-turn" style="background:#fff4c2"' if turn else ""
-        marker = "&#9654; " if turn else ""
-        parts.append(f"<tr{style}><td>{marker}{name}</td><td>{shown}</td>"
-                     f"<td>{backs_html(len(pile)) if pile else ''}</td>"
-                     f"<td>{_seat_note(game, seat, names)}</td></tr>")
+        marker = "&#9654;&nbsp;" if turn else ""
+        pile = ""
+        if show_piles:
+            pile = (f'<td style="padding:0.15em 0.6em;text-align:left">'
+                    f'{stack_html(len(s.piles[seat]), "pile") if s.piles[seat] else ""}</td>')
+        parts.append(f'<tr{style}><td style="padding:0.15em 0.6em;text-align:left;white-space:nowrap">'
+                     f"{marker}{name}</td>"
+                     f'<td style="padding:0.15em 0.6em;text-align:left">{shown}</td>{pile}'
+                     f'<td style="padding:0.15em 0.6em;text-align:left">{_seat_note(s, seat, deck)}</td></tr>')
     parts.append("</table>")
-    parts.append(f'<div class="sg-stock sg-note">{_stock(game, names, deck)}</div></div>')
+    stock = _stock(s, rules, deck)
+    if stock:
+        parts.append(f'<div class="sg-stock">{stock}</div>')
+    parts.append("</div>")
     return "".join(parts)
 
 
-def _status(game, names: Sequence[str]) -> str:
-    if game.is_over:
-        loser = names[game.loser] if game.loser is not None else "nobody"
+def _table_html(s: State, names: Sequence[str], deck: str, marked: tuple[Card, ...],
+                compact: bool) -> str:
+    if not s.table:
+        inner = f'<span class="sg-note" style="{_NOTE_STYLE}">The table is empty.</span>'
+    else:
+        plays = []
+        for p, cards in s.table:
+            wins = any(c in marked for c in cards)
+            badge = '<br><b style="color:#8a5a00">wins</b>' if wins else ""
+            plays.append(f'<span class="sg-play" style="{_PLAY_STYLE}"><span class="sg-who" '
+                         f'style="{_NOTE_STYLE}">{names[p]}</span><br>'
+                         f"{cards_html(cards, deck, marked, compact)}{badge}</span>")
+        inner = (f'<span class="sg-note" style="{_NOTE_STYLE}">On the table, oldest first:'
+                 f"</span> {''.join(plays)}")
+    return f'<div class="sg-trick sg-table" data-area="table" style="{_TABLE_STYLE}">{inner}</div>'
+
+
+def _status(s: State, names: Sequence[str], rules) -> str:
+    if s.to_play is None:
+        loser = names[s.loser] if s.loser is not None else "nobody"
         return f"Game over: {loser} is the Skitgubbe."
-    trick = f"the trick needs {game.trick_size} plays" if game.phase == 2 else "two-card tricks" \
-        if game.rules.phase1_tricks != "all-play" else "everyone plays to each trick"
-    return (f"Phase {game.phase} &middot; trumps: {_suit(game.trump)} &middot; "
-            f"{names[game.to_play]} to play &middot; {trick}")
+    if s.phase == 2:
+        trick = (f"the trick needs {s.trick_size} plays" if s.table
+                 else f"the next trick needs {s.n - len(s.out)} plays")
+    elif rules.phase1_tricks == "all-play":
+        trick = "everyone plays to each trick"
+    else:
+        trick = "two-card tricks"
+    return (f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; "
+            f"{names[s.to_play]} to play &middot; {trick}")
 
 
-def _seat_note(game, seat: int, names: Sequence[str]) -> str:
-    if game.loser == seat:
-        return "Skitgubbe"
-    if seat in game.out:
-        return f"out ({game.out.index(seat) + 1}.)"
-    if game.phase == 2 and not game.hands[seat]:
-        return "Blåmattis"
-    return "to play" if seat == game.to_play else ""
+def _seat_note(s: State, seat: int, deck: str) -> str:
+    notes = []
+    if s.trump_card is not None and s.trump_holder == seat:
+        notes.append(f'{backs_html(1, "card")} <span style="{_NOTE_STYLE}">the trump card, '
+                     "face down</span>")
+    if s.loser == seat:
+        notes.append('<b style="color:#a00">the Skitgubbe</b>')
+    elif seat in s.out:
+        notes.append(f'<b style="color:#2a7a2a">out - safe</b> <span style="{_NOTE_STYLE}">'
+                     f"({s.out.index(seat) + 1}.)</span>")
+    elif s.phase == 2 and not s.hands[seat]:
+        notes.append("Blåmattis")
+    return " ".join(notes)
 
 
-def _stock(game, names: Sequence[str], deck: str) -> str:
+def _stock(s: State, rules, deck: str) -> str:
     parts = []
-    stock = game.stock
-    if game.phase == 1:
-        if stock:
-            parts.append(f"Stock: {backs_html(len(stock))}")
-            if game.rules.turned_up_trump == "yes":
-                parts.append(f"turned up under it: {card_html(stock[-1], deck)}")
+    if s.phase == 1:
+        if s.stock:
+            parts.append(f'stock {stack_html(len(s.stock), "stock")}')
+            if rules.turned_up_trump == "yes":
+                parts.append(f"turned up under it: {card_html(s.stock[0], deck)}")
         else:
-            parts.append("The stock is empty.")
-        if game.trump_card is not None:
-            parts.append(f"the trump card lies face down beside {names[game.trump_holder]}")
-    if game.discarded:
-        parts.append(f"set aside: {len(game.discarded)} cards")
-    return "; ".join(parts)
+            parts.append(f'<span style="{_NOTE_STYLE}">The stock is empty.</span>')
+    if s.discarded:
+        parts.append(f'<span style="{_NOTE_STYLE}">set aside: {len(s.discarded)} cards</span>')
+    return " &nbsp; ".join(parts)
+
+
+def event_html(event: Event, players: Sequence[str], disclosure: bool = True) -> str:
+    """One event: its sentence at normal size, the rule's short name as a tag, and
+    (with ``disclosure``) the rule's paragraph with its sources one click away."""
+    rule = RULEBOOK[event.rule]
+    sentence = escape(text_presentation(event.sentence(players)))
+    tag = escape(f"rule {rule.number}: {rule.title}")
+    if not disclosure:
+        return (f'<div class="sg-event">{sentence}. <span class="sg-tag" '
+                f'title="{escape(rule.summary)}" style="{_TAG_STYLE}">{tag}</span></div>')
+    return (f'<details class="sg-event" style="margin:0.15em 0"><summary style="cursor:pointer">'
+            f'{sentence}. <span class="sg-tag" title="{escape(rule.reference)}" '
+            f'style="{_TAG_STYLE}">{tag}</span></summary>'
+            f'<div class="sg-rule" style="margin:0.2em 0 0.4em 1.2em;{_NOTE_STYLE}">'
+            f"{escape(rule.summary)} <i>Sources: {escape(rule.citation)}.</i></div></details>")
+
+
+def narration_html(frame: Frame, players: Sequence[str], title: str = "",
+                   disclosure: bool = True, label: bool = True) -> str:
+    """What a frame narrates: its ``label`` (``move 7, 3 of 5``), then one line per
+    event (or the caption of a frame that splits an event); ``disclosure`` as in
+    :func:`event_html`."""
+    if frame.move == 0:
+        return (f'<div class="sg-narration" style="line-height:1.4"><b>Start.</b> '
+                f"{escape(title)}</div>")
+    lines = []
+    if frame.caption:
+        lines.append(f'<div class="sg-event">{escape(text_presentation(frame.caption))}.</div>')
+    lines += [event_html(e, players, disclosure) for e in frame.events]
+    head = (f'<div class="sg-label" style="{_NOTE_STYLE}"><b>{escape(frame.label.capitalize())}'
+            "</b></div>" if label else "")
+    return (f'<div class="sg-narration" style="line-height:1.4">{head}'
+            f'{"".join(lines)}</div>')
+
+
+def sources_html(frames: Sequence[Frame]) -> str:
+    """The sources of every rule the frames follow, listed once."""
+    keys: list[str] = []
+    for rule in rules_used(frames):
+        keys += [k for k in RULEBOOK[rule].sources if k not in keys]
+    if not keys:
+        return ""
+    return (f'<div class="sg-sources" style="{_NOTE_STYLE}font-size:0.9em;margin-top:0.4em;'
+            f'line-height:1.4">'
+            f"Sources of these rules: {escape(cite(tuple(keys)))}.</div>")
+
+
+def rules_used(frames: Sequence[Frame]) -> list[str]:
+    """The keys of the rules the frames' events follow, in order of first use."""
+    keys: list[str] = []
+    for frame in frames:
+        for e in frame.events:
+            if e.rule not in keys:
+                keys.append(e.rule)
+    return keys
+
+
+def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
+    """Each rule the frames follow, once: number, name, our paragraph and its sources;
+    inside a disclosure unless ``disclosure`` is False (a printed page)."""
+    items = "".join(
+        f"<dt><b>Rule {escape(r.number)}: {escape(r.title)}</b></dt>"
+        f'<dd style="margin:0 0 0.3em 1.2em">{escape(r.summary)} <i>({escape(r.citation)})</i>'
+        "</dd>" for r in (RULEBOOK[k] for k in rules_used(frames)))
+    if not items:
+        return ""
+    body = f'<dl class="sg-rules" style="line-height:1.4">{items}</dl>'
+    if not disclosure:
+        return f"<h2>The rules in this example</h2>{body}"
+    return (f'<details class="sg-rules-list"><summary style="cursor:pointer"><b>The rules in this '
+            f"example</b></summary>{body}</details>")
+
+
+def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
+               deck: str = "two-colour", size: str = "normal", title: str = "",
+               compact: bool = False) -> str:
+    """One frame as a ``<section class="sg-frame">``: its narration (the rules as tags;
+    their paragraphs are listed once, see :func:`rules_html`) and its board."""
+    board = board_html(frame.state, players, rules, viewer=viewer, deck=deck, size=size,
+                       marked=frame.marked, compact=compact)
+    width = "flex:1 1 24em;max-width:36em;" if compact else ""
+    return (f'<section class="sg-frame" style="break-inside:avoid;page-break-inside:avoid;'
+            f'{width}margin:0.4em 0;padding:0.3em 0.6em;border-left:0.25em solid #c9d6e8">'
+            f"{narration_html(frame, players, title, disclosure=False)}{board}</section>")
 
 
 def step_html(step: Step | None, players: Sequence[str], title: str = "") -> str:
-    """The narration of one step: each event in a sentence, with its rule and sources."""
+    """The narration of a whole step: each event in a sentence with its rule."""
     if step is None:
         return f'<div class="sg-narration"><b>Start.</b> {escape(title)}</div>'
-    items = []
-    for event in step.events:
-        rule = RULEBOOK[event.rule]
-        items.append(f"<li>{escape(event.explain(players))}<br><span class=\"sg-note\" "
-                     f"style=\"font-size:0.85em;color:#555\">{escape(rule.summary)} "
-                     f"Sources: {escape(rule.citation)}.</span></li>")
-    return (f'<div class="sg-narration"><b>Move {step.number}.</b><ul>{"".join(items)}</ul>'
-            "</div>")
+    lines = "".join(event_html(e, players) for e in step.events)
+    return f'<div class="sg-narration"><b>Move {step.number}.</b>{lines}</div>'
+
+
+def strip_html(frames: Sequence[Frame], players: Sequence[str], rules, *,
+               deck: str = "two-colour", title: str = "", limit: int | None = None) -> str:
+    """A whole example as a strip of its frames (what a stored notebook shows without
+    a kernel); ``limit`` caps the frames drawn, saying how many were left out."""
+    shown = frames if limit is None else frames[:limit]
+    parts = [frame_html(f, players, rules, deck=deck, title=title, compact=True)
+             for f in shown]
+    more = ""
+    if len(shown) < len(frames):
+        more = (f'<p class="sg-note" style="{_NOTE_STYLE}">The first {len(shown)} of '
+                f"{len(frames)} frames; run the notebook to step through them all.</p>")
+    return (f'<div class="sg-strip" style="display:flex;flex-wrap:wrap;column-gap:0.8em">'
+            f'{"".join(parts)}</div>{more}{rules_html(frames)}{sources_html(frames)}')
+

@@ -307,6 +307,8 @@ def test_the_play_table_offers_the_reader_an_action_out_of_turn():
     from skitgubbe_widgets import PlayTable
     t = PlayTable("mas", seed=0)
     t.play(t.game.legal_actions()[0])
+    while t._queue:
+        t.proceed.click()
     assert t.game.to_play != t.seat
     labels = [b.description for b in t.moves.children]
     assert labels == ["store", "let Bo play on"]
@@ -314,5 +316,9 @@ def test_the_play_table_offers_the_reader_an_action_out_of_turn():
     assert "out of turn while it is Bo&#x27;s turn" in t.narration.value
     t = PlayTable("mas", seed=0)
     t.play(t.game.legal_actions()[0])
+    while t._queue:
+        t.proceed.click()
     t.moves.children[-1].click()
+    while t.waiting:
+        t.proceed.click()
     assert t.game.to_play == t.seat or t.game.is_over

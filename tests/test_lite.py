@@ -96,8 +96,8 @@ def click_changes_the_board(tab) -> None:
     """Press a stepper's next (or, at the play table, a move) and see the board change."""
     button = tab.locator(".jp-OutputArea .jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$"))
     if button.count() == 0:
-        button = tab.locator(".jp-OutputArea .jupyter-widgets button",
-                             has_text=re.compile(r"^\s*play (?!it\b)"))
+        button = tab.locator(".jp-OutputArea .jupyter-widgets button:not([disabled])",
+                             has_text=re.compile(r"^\s*(10|[2-9JQKA])[♠♥♦♣]"))
     button = button.first
     output = button.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea-output')][1]")
     board = output.locator(".widget-html-content")

@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from skitgubbe_core import Game, examples, record  # noqa: E402
+from skitgubbe_core import OPTIONS, PRESETS, Game, examples, record  # noqa: E402
 from skitgubbe_core.simulate import random_game  # noqa: E402
 from skitgubbe_widgets import PlayTable, RuleSwitcher, Stepper, card_html  # noqa: E402
 from skitgubbe_widgets import tables  # noqa: E402
@@ -27,19 +27,68 @@ def test_a_game_displays_itself_as_html_with_names_escaped():
     assert "<svg" not in html and "The table is empty." in html
 
 
-def test_stepper_buttons_and_slider_move_through_the_steps():
+def test_stepper_buttons_and_slider_move_through_the_frames():
     s = Stepper("pickup-case-5")
-    assert s.slider.max == 4 and s.slider.value == 0 and s.back.disabled
+    assert s.slider.max == 5 and s.slider.value == 0 and s.back.disabled
     assert "Start." in s.narration.value
     s.next.click()
     assert s.slider.value == 1 and "A leads 9♥" in s.narration.value
+    assert "move 1, 1 of 1" in s.label.value
+    s.next.click()
+    assert "B beats 9♥\ufe0e with J♥" in s.narration.value and "move 2, 1 of 2" in s.label.value
+    s.next.click()
+    assert "is out: safe" in s.narration.value and "out - safe" in s.board.value
     s.last.click()
-    assert s.slider.value == 4 and s.next.disabled
+    assert s.slider.value == 5 and s.next.disabled
     assert "the lead passes to C" in s.narration.value
     s.back.click()
-    assert s.slider.value == 3
+    assert s.slider.value == 4
     s.first.click()
     assert s.slider.value == 0
+
+
+def test_stepper_moves_by_whole_moves_too():
+    s = Stepper("stunsa-seven")
+    s.next_move.click()
+    assert s.frame.label == "move 1, 1 of 2"
+    s.next_move.click()
+    s.next.click()
+    assert s.frame.label == "move 2, 2 of 2"
+    s.back_move.click()
+    assert s.frame.label == "move 2, 1 of 2"
+    s.back_move.click()
+    assert s.frame.label == "move 1, 1 of 2"
+    s.go_to_move(4)
+    assert s.frame.label == "move 4, 1 of 3"
+    assert s.board.value.count("sg-win") == 1 and "wins" in s.board.value
+
+
+def test_stepper_narrates_one_sentence_per_event_with_the_rule_one_click_away():
+    s = Stepper("stunsa-seven")
+    s.go(4)
+    html = s.narration.value
+    assert html.count("<details") == 2 and html.count("<summary") == 2
+    assert "rule 4: stunsa (bounce)" in html and "Sources:" in html
+    assert "Sources of these rules:" in s.sources.value
+
+
+def test_stepper_shows_a_snapshot_of_the_game_it_was_given():
+    game = random_game(3, seed=4)
+    s = Stepper(game)
+    frames, pictures = len(s.frames), [s.board.value]
+    s.last.click()
+    pictures.append(s.board.value)
+    game.undo()
+    game.undo()
+    s.view.value = game.players[1]
+    s.view.value = "everyone's cards"
+    assert s.board.value == pictures[1]
+    s.first.click()
+    assert s.board.value == pictures[0] and len(s.frames) == frames
+    moves = s.game.move_count
+    game.play(game.legal_actions()[0])
+    s.last.click()
+    assert s.board.value == pictures[1] and s.game.move_count == moves == game.move_count + 1
 
 
 def test_stepper_back_and_forth_shows_the_same_pictures():
@@ -51,6 +100,21 @@ def test_stepper_back_and_forth_shows_the_same_pictures():
         assert seen[i] == (s.board.value, s.narration.value)
 
 
+def test_stepper_static_picture_is_the_whole_example_as_a_strip():
+    s = Stepper("koira-tie-redistribution")
+    html = s.static_html()
+    assert html.count('<section class="sg-frame"') == len(s.frames) == 20
+    assert "F gets 8♥\ufe0e, into their pile" in html
+    long = Stepper(random_game(3, seed=7))
+    assert long.static_html().count('<section class="sg-frame"') == 40
+    assert f"The first 40 of {len(long.frames)} frames" in long.static_html()
+
+
+def test_stepper_large_size_scales_the_board():
+    s = Stepper("stunsa-seven", size="large")
+    assert "font-size:1.6em" in s.board.value
+
+
 def test_stepper_one_players_view_hides_the_other_hands():
     s = Stepper("stunsa-seven", viewer="A")
     assert s.board.value.count('aria-label="3 face-down cards"') == 2
@@ -60,34 +124,40 @@ def test_stepper_one_players_view_hides_the_other_hands():
 
 def test_stepper_accepts_records_scenarios_and_games():
     game = random_game(3, seed=9)
-    assert Stepper(record.to_record(game)).slider.max == game.move_count
-    assert Stepper(examples.load("stunsa-chain")).slider.max == 6
-    assert Stepper(game).slider.max == game.move_count
+    assert Stepper(record.to_record(game)).frames[-1].move == game.move_count
+    assert Stepper(examples.load("stunsa-chain")).frames[-1].move == 6
+    assert Stepper(game).frames[-1].move == game.move_count
     with pytest.raises(TypeError, match="cannot step through int"):
         Stepper(5)
 
 
 def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
     t = PlayTable(seed=3)
-    offered = {b.description.replace("\ufe0e", "") for b in t.moves.children}
-    assert offered == {a.text for a in t.game.legal_actions()}
-    assert all("\ufe0e" in b.description for b in t.moves.children if "play" in b.description)
+    enabled = {b.description.replace("\ufe0e", "") for b in t.hand.children if not b.disabled}
+    offered = enabled | {b.description for b in t.moves.children}
+    assert {a.text.replace("play ", "") for a in t.game.legal_actions()} == offered
+    assert all("\ufe0e" in b.description for b in t.hand.children)
     assert t.game.to_play == 0
     t.play("play ZZ")
     assert "Not allowed" in t.message.value and "is not a card" in t.message.value
     t.play("pick up")
     assert "there is nothing to pick up in phase 1" in t.message.value
     before = t.game.move_count
-    t.moves.children[0].click()
+    next(b for b in t.hand.children if not b.disabled).click()
     assert t.game.move_count > before and t.message.value == ""
-    assert t.game.to_play == 0 or t.game.is_over
 
 
 def test_play_table_plays_a_whole_game_by_buttons():
     t = PlayTable("koira", players=("Alex", "Bo", "Cai", "Dan"), seed=5)
     while not t.game.is_over and t.game.move_count < 3000:
-        t.moves.children[0].click()
-    assert t.game.is_over and t.submit.disabled
+        if t.waiting:
+            t.proceed.click()
+            continue
+        playable = [b for b in t.hand.children if not b.disabled] + list(t.moves.children)
+        playable[0].click()
+    while t.waiting:
+        t.proceed.click()
+    assert t.game.is_over and t.submit.disabled and t.proceed.description == "game over"
     assert "Skitgubbe" in t.board.value
 
 
@@ -95,7 +165,7 @@ def test_rule_switcher_shows_each_reading_side_by_side():
     r = RuleSwitcher("disagreement-trumping", "beat")
     assert r.values == ["any-trump", "follow-suit"]
     (_, any_text), (_, follow_text) = r.boards
-    assert "B beats 8♥ with 2♠" in any_text.value
+    assert "B beats 8♥ with 2♠" in any_text.value.replace("\ufe0e", "")
     assert "Refused under this reading" in follow_text.value
     assert "must follow suit" in follow_text.value
     r.slider.value = 0
@@ -104,14 +174,34 @@ def test_rule_switcher_shows_each_reading_side_by_side():
 
 def test_tables_and_family_tree():
     variants = tables.variants_table()
-    assert len(variants) == 21 and variants.loc["koira", "players"] == "3-8"
-    assert "pick_up = lowest" in variants.loc["mattis", "differs from basic Skitgubbe in"]
+    assert len(variants) == len(PRESETS) and variants.loc["koira", "players"] == "3-8"
+    differences = tables.differences_table()
+    assert "pick_up=lowest" in differences.loc["mattis", "options"]
+    assert "_" not in differences.loc["mattis", "differs from basic Skitgubbe in"]
+    assert tables.rules_table().loc["11b", "name"] == "an emptied trick"
+    assert "V4" in tables.rules_table().index
     assert len(tables.disagreements_table()) >= 8
     assert "Blåmattis" in tables.glossary_table().index
     assert tables.history_table().index[0] == "1808"
-    assert len(tables.options_table()) > 40
+    assert len(tables.options_table()) == len(OPTIONS)
     labels = {t.get_text().split("\n")[0] for t in tables.family_tree().axes[0].texts}
     assert {"Myllymatti", "Koira", "Mattis", "Atlanta", "Skitgubbe / Mas"} <= labels
+
+
+def test_the_family_tree_draws_only_relations_the_sources_state():
+    from skitgubbe_core.family import LINEAGE
+    kinds = {(r.older.split("\n")[0], r.younger.split("\n")[0]): r.kind for r in LINEAGE}
+    assert kinds[("Koira", "Mattis")] == "kin"
+    assert ("Skitgubbe / Mas", "Mattis") not in kinds
+    assert kinds[("Mattis", "Atlanta")] == "variant"
+    assert all(r.sources for r in LINEAGE)
+
+
+def test_tables_show_left_aligned_and_fold_long_ones():
+    shown = tables.show(tables.options_table(), "Every rule option")._repr_html_()
+    assert shown.startswith("<details") and "text-align:left" in shown
+    short = tables.show(tables.history_table(), "History")._repr_html_()
+    assert "<details" not in short and "<table" in short
 
 
 @pytest.mark.parametrize("make", [lambda: Stepper("stunsa-seven"), lambda: PlayTable(seed=2),
@@ -122,3 +212,61 @@ def test_every_widget_carries_a_static_picture_for_viewers_without_a_kernel(make
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert 'class="sg-card"' in bundle["text/html"]
     assert bundle["text/plain"] == repr(widget)
+
+
+def _hand(t):
+    return [b.description.replace("\ufe0e", "") for b in t.hand.children]
+
+
+def test_play_table_hand_is_sorted_cards_with_only_legal_ones_enabled():
+    t = PlayTable(seed=3)
+    hand = t.game.hands[0]
+    assert len(t.hand.children) == len(hand)
+    assert _hand(t) == [f"{c.label}{'♠♥♦♣'[c.suit]}" for c in sorted(hand, key=lambda c: (c & 3, c))]
+    legal = {a.cards[0] for a in t.game.legal_actions() if a.kind == "play"}
+    assert all(b.disabled == (c not in legal) for b, c in
+               zip(t.hand.children, sorted(hand, key=lambda c: (c & 3, c))))
+    assert [b.description for b in t.moves.children] == ["turn"]
+
+
+def test_play_table_trumps_go_last_in_phase_2():
+    t = PlayTable(seed=4)
+    while t.game.phase == 1 and not t.game.is_over:
+        if t.waiting:
+            t.proceed.click()
+        else:
+            t.moves.children[0].click() if not any(not b.disabled for b in t.hand.children) \
+                else next(b for b in t.hand.children if not b.disabled).click()
+    while t.waiting:
+        t.proceed.click()
+    trump = t.game.trump
+    suits = [c & 3 for c in t.game.hands[0]]
+    if trump in suits and len(set(suits)) > 1:
+        shown = [d[-1] for d in _hand(t)]
+        assert shown[-1] == "♠♥♦♣"[trump]
+
+
+def test_play_table_shows_the_computer_moves_frame_by_frame_then_undo_and_new_deal():
+    t = PlayTable(seed=3)
+    assert not t.waiting and t.proceed.disabled and t.undo_button.disabled
+    first = t.game.position()
+    next(b for b in t.hand.children if not b.disabled).click()
+    assert t.waiting and not t.proceed.disabled
+    assert all(b.disabled for b in t.hand.children)
+    seen = []
+    while t.waiting:
+        seen.append(t.narration.value)
+        t.proceed.click()
+    assert len(seen) >= 2 and any("Bo" in s for s in seen)
+    assert t.game.to_play == 0 or t.game.is_over
+    t.undo_button.click()
+    assert t.game.move_count == 0 and t.game.position() == first and t.undo_button.disabled
+    t.new_button.click()
+    assert t.seed == 4 and t.game.seed == 4 and t.game.move_count == 0
+
+
+def test_play_table_refuses_a_move_while_there_is_something_to_see():
+    t = PlayTable(seed=3)
+    next(b for b in t.hand.children if not b.disabled).click()
+    t.play("pick up")
+    assert "continue" in t.message.value

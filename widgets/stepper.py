@@ -1,4 +1,5 @@
-"""The step-through player: first / back / next / last and a slider over a game."""
+"""The step-through player: first / back / next / last and a slider over the frames of
+a game, and buttons that move by whole moves."""
 
 from __future__ import annotations
 
@@ -7,73 +8,122 @@ from typing import Any
 
 import ipywidgets as w
 
-from skitgubbe_core.view import position_html, step_html
+from skitgubbe_core.frames import frames
+from skitgubbe_core.view import SIZES, board_html, narration_html, sources_html, strip_html
 
 from .sources import resolve
 from .static import StaticPicture
 
 EVERYONE = "everyone's cards"
+STATIC_FRAMES = 40
+"""At most this many frames in the static picture (a whole random game has hundreds)."""
+
+
+def _button(description: str, icon: str, tooltip: str) -> w.Button:
+    return w.Button(description=description, icon=icon, tooltip=tooltip,
+                    layout=w.Layout(width="auto", min_width="4.5em", flex="0 0 auto"))
 
 
 class Stepper(StaticPicture, w.VBox):
-    """Step through ``source`` (a game, record, scenario or example name).
+    """Step through ``source`` (a game, record, scenario or example name), frame by
+    frame: each card landing, each trick before and after it is taken, each draw.
 
     ``viewer`` shows the table as one player sees it (others' hands face down);
-    ``deck`` is ``"two-colour"`` or ``"four-colour"``.  Moving back and forth always
-    shows the same pictures: every page is computed from the game's history.
+    ``deck`` is ``"two-colour"`` or ``"four-colour"``; ``size="large"`` scales cards
+    and text for a projector.  The stepper shows a snapshot: a game given to it is
+    copied, so playing on or undoing moves on that game later does not change it.
+    Moving back and forth always shows the same pictures.
     """
 
     def __init__(self, source: Any, *, viewer: str | None = None, deck: str = "two-colour",
-                 title: str | None = None) -> None:
-        self.game, found = resolve(source)
+                 title: str | None = None, size: str = "normal") -> None:
+        game, found = resolve(source)
+        self.game = game.copy()
         self.title = title if title is not None else found
-        self.deck = deck
-        n = self.game.move_count
-        self.slider = w.IntSlider(value=0, min=0, max=n, description="step",
-                                  continuous_update=True, layout=w.Layout(width="24em"))
-        self.first = w.Button(description="first", icon="step-backward", tooltip="the start")
-        self.back = w.Button(description="back", icon="chevron-left", tooltip="one step back")
-        self.next = w.Button(description="next", icon="chevron-right", tooltip="one step on")
-        self.last = w.Button(description="last", icon="step-forward", tooltip="the end")
+        self.deck, self.size = deck, size
+        self.frames = frames(self.game)
+        last = len(self.frames) - 1
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="frame",
+                                  readout=False, continuous_update=True,
+                                  layout=w.Layout(flex="1 1 auto", width="auto",
+                                                  min_width="12em"))
+        self.first = _button("first", "step-backward", "the start")
+        self.back_move = _button("move", "backward", "back to the previous move")
+        self.back = _button("back", "chevron-left", "one frame back")
+        self.next = _button("next", "chevron-right", "one frame on")
+        self.next_move = _button("move", "forward", "on to the next move")
+        self.last = _button("last", "step-forward", "the end")
+        self.label = w.HTML(layout=w.Layout(min_width="9em"))
         self.view = w.Dropdown(options=[EVERYONE, *self.game.players],
-                               value=viewer or EVERYONE, description="show")
+                               value=viewer or EVERYONE, description="show",
+                               layout=w.Layout(width="auto"))
         self.heading = w.HTML(f"<h4>{escape(self.title)}</h4>" if self.title else "")
         self.board = w.HTML()
         self.narration = w.HTML()
+        self.sources = w.HTML(sources_html(self.frames))
         self.first.on_click(lambda _: self.go(0))
         self.back.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
-        self.last.on_click(lambda _: self.go(n))
+        self.last.on_click(lambda _: self.go(last))
+        self.back_move.on_click(lambda _: self.go(self._move_start(-1)))
+        self.next_move.on_click(lambda _: self.go(self._move_start(+1)))
         self.slider.observe(self._show, names="value")
-        self.view.observe(self._rebuild, names="value")
-        controls = w.HBox([self.first, self.back, self.slider, self.next, self.last])
-        super().__init__([self.heading, controls, self.view, self.board, self.narration])
-        self._rebuild()
+        self.view.observe(self._show, names="value")
+        wrap = w.Layout(flex_flow="row wrap", align_items="center")
+        controls = w.HBox([self.first, self.back_move, self.back, self.next, self.next_move,
+                           self.last, self.view], layout=wrap)
+        scrub = w.HBox([self.label, self.slider], layout=w.Layout(
+            flex_flow="row wrap", align_items="center", width="100%"))
+        super().__init__([self.heading, controls, scrub,
+                          self.board, self.narration, self.sources])
+        self._show()
+
+    @property
+    def frame(self):
+        """The frame on show."""
+        return self.frames[self.slider.value]
 
     def go(self, index: int) -> None:
-        """Show step ``index`` (clamped to the game)."""
+        """Show frame ``index`` (clamped to the game)."""
         self.slider.value = max(0, min(self.slider.max, index))
 
-    def _rebuild(self, change: Any = None) -> None:
-        viewer = None if self.view.value == EVERYONE else self.game.players.index(self.view.value)
-        replay = self.game.copy_at(0)
-        pages = [(position_html(replay, viewer=viewer, deck=self.deck),
-                  step_html(None, replay.players, self.title))]
-        for step in self.game.history:
-            replay.play(step.action)
-            pages.append((position_html(replay, viewer=viewer, deck=self.deck),
-                          step_html(step, replay.players)))
-        self.pages = pages
-        self._show()
+    def go_to_move(self, move: int) -> None:
+        """Show the first frame of move ``move`` (0: the start)."""
+        self.go(next((i for i, f in enumerate(self.frames) if f.move >= move), self.slider.max))
+
+    def _move_start(self, direction: int) -> int:
+        move = self.frame.move
+        if direction < 0 and self.frame.index > 1:
+            target = move
+        else:
+            target = move + direction
+        if target <= 0:
+            return 0
+        if target > self.frames[-1].move:
+            return self.slider.max
+        return next(i for i, f in enumerate(self.frames) if f.move == target)
+
+    def _viewer(self) -> int | None:
+        return None if self.view.value == EVERYONE else self.game.players.index(self.view.value)
 
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
-        self.board.value, self.narration.value = self.pages[i]
-        self.first.disabled = self.back.disabled = i == 0
-        self.next.disabled = self.last.disabled = i == self.slider.max
+        frame = self.frames[i]
+        self.board.value = board_html(frame.state, self.game.players, self.game.rules,
+                                      viewer=self._viewer(), deck=self.deck, size=self.size,
+                                      marked=frame.marked)
+        narration = narration_html(frame, self.game.players, self.title, label=False)
+        self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{narration}</div>'
+        self.label.value = (f"<b>{escape(frame.label)}</b> &middot; frame {i + 1} of "
+                            f"{len(self.frames)}")
+        self.first.disabled = self.back.disabled = self.back_move.disabled = i == 0
+        self.next.disabled = self.last.disabled = self.next_move.disabled = i == self.slider.max
 
     def static_html(self) -> str:
-        return self.heading.value + self.board.value + self.narration.value
+        strip = strip_html(self.frames, self.game.players, self.game.rules, deck=self.deck,
+                           title=self.title, limit=STATIC_FRAMES)
+        return self.heading.value + strip
 
     def __repr__(self) -> str:
-        return f"Stepper({self.title or self.game.rules.describe()!r}, {self.slider.max} steps)"
+        return (f"Stepper({self.title or self.game.rules.describe()!r}, "
+                f"{self.game.move_count} moves, {len(self.frames)} frames)")

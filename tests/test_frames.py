@@ -1,0 +1,101 @@
+"""Frames: every decisive moment is on the board - the whole trick before it is taken,
+both cards of a stunsa, each card of Koira's redistribution - and no frame loses or
+doubles a card."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from skitgubbe_core import PRESETS, Rules, examples, scenario
+from skitgubbe_core.cards import parse_cards
+from skitgubbe_core.frames import frames
+from skitgubbe_core.simulate import random_game
+
+
+def example_frames(name):
+    game = scenario.run(examples.load(name)).game
+    return game, frames(game)
+
+
+def table_cards(frame):
+    return [c for _, cards in frame.state.table for c in cards]
+
+
+def test_the_whole_trick_shows_with_its_winner_marked_before_it_is_taken():
+    game, shown = example_frames("pickup-case-1")
+    full = [f for f in shown if len(table_cards(f)) == 3]
+    assert len(full) == 1
+    assert table_cards(full[0]) == parse_cards("8H JH KH")
+    assert full[0].marked == tuple(parse_cards("KH"))
+    assert full[0].label == "move 3, 1 of 2"
+    taken = shown[shown.index(full[0]) + 1]
+    assert taken.state.table == [] and [e.kind for e in taken.events] == ["trick-complete"]
+
+
+def test_a_phase_1_trick_shows_lead_and_answer_then_the_pile():
+    game, shown = example_frames("stunsa-higher")
+    both = next(f for f in shown if len(table_cards(f)) == 2)
+    assert both.marked and both.marked[0] in table_cards(both)
+    after = next(f for f in shown if any(e.kind == "trick-won" for e in f.events))
+    assert after.state.table == [] and sum(map(len, after.state.piles)) == 2
+
+
+def test_the_two_sevens_of_a_stunsa_lie_side_by_side():
+    game, shown = example_frames("stunsa-seven")
+    stunsa = next(f for f in shown if any(e.kind == "stunsa" for e in f.events))
+    assert table_cards(stunsa) == parse_cards("7D 7C")
+    assert not stunsa.marked
+
+
+def test_koira_redistribution_is_dealt_card_by_card():
+    game, shown = example_frames("koira-tie-redistribution")
+    tie = next(f for f in shown if any(e.kind == "tie" for e in f.events))
+    assert len(table_cards(tie)) == 7
+    captions = [f.caption for f in shown if f.caption]
+    assert captions == ["F gets 2♠, into their pile", "E gets 4♣, into their pile",
+                        "C gets 5♦, into their pile", "F gets 8♥, into their pile"]
+    dealt = [f for f in shown if f.caption]
+    assert [len(table_cards(f)) for f in dealt] == [3, 2, 1, 0]
+    assert [f.label for f in dealt] == [f"move 7, {i} of 7" for i in range(4, 8)]
+
+
+def test_phase_2_begins_with_each_player_taking_up_their_pile():
+    game = random_game(3, "skitgubbe", 7)
+    shown = frames(game)
+    begin = [f for f in shown if f.caption.endswith("cards of their pile")]
+    assert begin and all(f.state.phase == 1 for f in begin)
+    start = next(f for f in shown if any(e.kind == "phase-2" for e in f.events))
+    assert shown.index(start) == shown.index(begin[-1]) + 1
+    assert not any(start.state.piles)
+
+
+def test_the_last_frame_of_each_move_is_the_position_after_it():
+    game = random_game(4, "koira", 3)
+    shown = frames(game)
+    replay = game.copy_at(0)
+    for frame in shown:
+        if frame.move and frame.index == frame.count:
+            while replay.move_count < frame.move:
+                replay.play(game.actions[replay.move_count])
+            assert frame.state.key() == replay._state.key()
+    assert [f.move for f in shown] == sorted(f.move for f in shown)
+    assert {f.move for f in shown} == set(range(game.move_count + 1))
+
+
+@settings(max_examples=25, deadline=None)
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000),
+       extra=st.integers(0, 2))
+def test_no_frame_loses_or_doubles_a_card(preset, seed, extra):
+    rules = Rules.preset(preset)
+    players = min(PRESETS[preset].min_players + extra, PRESETS[preset].max_players)
+    game = random_game(players, rules, seed, 300)
+    deck = sorted(game.copy_at(0).all_cards())
+    for frame in frames(game):
+        assert sorted(frame.state.all_cards()) == deck, (frame.label, frame.events)
+
+
+@pytest.mark.parametrize("name", examples.names())
+def test_every_example_has_frames_that_conserve_its_cards(name):
+    game, shown = example_frames(name)
+    deck = sorted(game.copy_at(0).all_cards())
+    assert all(sorted(f.state.all_cards()) == deck for f in shown)
+    assert shown[0].label == "start"
