@@ -196,4 +196,23 @@ def _split_phase_2(event: Event, before: State, after: State, rules,
     return split
 
 
-_SPLIT = {"redistribute": _split_redistribute, "phase-2": _split_phase_2}
+def _split_dreck(event: Event, before: State, after: State, rules,
+                 names: Sequence[str]) -> list[Frame]:
+    """Atlanta's dreck: every low card pooled on the table (beside who gave it), then one
+    frame per card dealt."""
+    s = before.copy()
+    for card in event.cards:
+        giver = next(p for p, hand in enumerate(s.hands) if card in hand)
+        s.hands[giver].remove(card)
+        s.table.append((giver, (card,)))
+    split = [Frame(0, 0, 0, s, [event])]
+    for p, card in event.extra:
+        s = s.copy()
+        _remove_from_table(s, card)
+        s.hands[p].append(card)
+        split.append(Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}"))
+    split[-1].state = after
+    return split
+
+
+_SPLIT = {"redistribute": _split_redistribute, "phase-2": _split_phase_2, "dreck": _split_dreck}

@@ -58,6 +58,16 @@ def test_koira_redistribution_is_dealt_card_by_card():
     assert [f.label for f in dealt] == [f"move 7, {i} of 7" for i in range(4, 8)]
 
 
+def test_atlanta_dreck_is_pooled_then_dealt_card_by_card():
+    game, shown = example_frames("atlanta-dreck")
+    pooled = next(f for f in shown if any(e.kind == "dreck" for e in f.events))
+    dreck = next(e for e in pooled.events if e.kind == "dreck")
+    assert sorted(table_cards(pooled)) == sorted(dreck.cards)
+    dealt = [f for f in shown if f.caption.startswith("B gets")]
+    assert len(dealt) == len(dreck.cards)
+    assert [len(table_cards(f)) for f in dealt] == list(range(len(dreck.cards) - 1, -1, -1))
+
+
 def test_phase_2_begins_with_each_player_taking_up_their_pile():
     game = random_game(3, "skitgubbe", 7)
     shown = frames(game)
