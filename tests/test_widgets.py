@@ -147,6 +147,21 @@ def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
     assert t.game.move_count > before and t.message.value == ""
 
 
+def test_play_table_lets_the_reader_choose_the_opponents():
+    t = PlayTable(seed=3)
+    assert t.chooser.value == "random" and {b.name for b in t.bots.values()} == {"random"}
+    t.chooser.value = "heuristic"
+    assert t.opponent == "heuristic" and {b.name for b in t.bots.values()} == {"heuristic"}
+    t.new_deal()
+    assert {b.name for b in t.bots.values()} == {"heuristic"}
+    while not t.game.is_over and t.game.move_count < 40:
+        if t.waiting:
+            t.proceed.click()
+            continue
+        ([b for b in t.hand.children if not b.disabled] + list(t.moves.children))[0].click()
+    assert t.game.move_count >= 40 or t.game.is_over
+
+
 def test_play_table_plays_a_whole_game_by_buttons():
     t = PlayTable("koira", players=("Alex", "Bo", "Cai", "Dan"), seed=5)
     while not t.game.is_over and t.game.move_count < 3000:

@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import PLAY, Action
-from skitgubbe_core.bots import make_bot
+from skitgubbe_core.bots import BOT_TITLES, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS
 from skitgubbe_core.frames import Frame, frames
 from skitgubbe_core.view import (SIZES, TEXT_STYLE, board_html, hand_order, narration_html,
@@ -69,6 +69,10 @@ class PlayTable(StaticPicture, w.VBox):
         self.entry = w.Text(placeholder="or type a move, e.g. play 7D", description="move",
                             layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
         self.submit = w.Button(description="play it", layout=w.Layout(width="auto"))
+        self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
+                                  value=opponent, description="opponents",
+                                  layout=w.Layout(width="auto", max_width="100%"))
+        self.chooser.observe(lambda change: self.choose_opponent(change["new"]), names="value")
         self.proceed.on_click(lambda _: self.step_on())
         self.undo_button.on_click(lambda _: self.undo())
         self.new_button.on_click(lambda _: self.new_deal())
@@ -79,7 +83,7 @@ class PlayTable(StaticPicture, w.VBox):
             w.HBox([w.HTML("<b>Your hand:</b>&nbsp;"), self.hand], layout=wrap),
             self.moves,
             w.HBox([self.proceed, self.undo_button, self.new_button], layout=wrap),
-            w.HBox([self.entry, self.submit], layout=wrap), self.message])
+            w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message])
         self.deal(seed)
 
     # -- the game ---------------------------------------------------------------------
@@ -88,13 +92,20 @@ class PlayTable(StaticPicture, w.VBox):
         """A new deal from ``seed``."""
         self.seed = seed
         self.game = Game(self.names, self.variant, seed=seed)
-        self.bots = {p: make_bot(self.opponent, seed=seed * 16 + p)
-                     for p in range(len(self.names)) if p != self.seat}
+        self.choose_opponent(self.opponent)
         self._decisions: list[int] = []
         self._queue: list[Frame] = []
         self._shown: Frame | None = None
         self.message.value = ""
         self._refresh()
+
+    def choose_opponent(self, name: str) -> None:
+        """Let ``name`` (a bot of :data:`skitgubbe_core.bots.BOTS`) play every other seat
+        from now on."""
+        self.opponent = name
+        self.bots = {p: make_bot(name, seed=self.seed * 16 + p)
+                     for p in range(len(self.names)) if p != self.seat}
+        self.chooser.value = name
 
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
