@@ -166,7 +166,7 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
         parts.append(f'<tr{style}><td style="padding:0.15em 0.6em;text-align:left;white-space:nowrap">'
                      f"{marker}{name}</td>"
                      f'<td style="padding:0.15em 0.6em;text-align:left">{shown}</td>{pile}'
-                     f'<td style="padding:0.15em 0.6em;text-align:left">{_seat_note(s, seat, deck)}</td></tr>')
+                     f'<td style="padding:0.15em 0.6em;text-align:left">{_seat_note(s, seat, rules)}</td></tr>')
     parts.append("</table>")
     stock = _stock(s, rules, deck)
     if stock:
@@ -207,7 +207,7 @@ def _status(s: State, names: Sequence[str], rules) -> str:
             f"{names[s.to_play]} to play &middot; {trick}")
 
 
-def _seat_note(s: State, seat: int, deck: str) -> str:
+def _seat_note(s: State, seat: int, rules) -> str:
     notes = []
     if s.trump_card is not None and s.trump_holder == seat:
         notes.append(f'{backs_html(1, "card")} <span style="{_NOTE_STYLE}">the trump card, '
@@ -217,7 +217,7 @@ def _seat_note(s: State, seat: int, deck: str) -> str:
     elif seat in s.out:
         notes.append(f'<b style="color:#2a7a2a">out - safe</b> <span style="{_NOTE_STYLE}">'
                      f"({s.out.index(seat) + 1}.)</span>")
-    elif s.phase == 2 and not s.hands[seat]:
+    elif s.phase == 2 and not s.hands[seat] and rules.empty_hand_after_phase1 == "blamattis":
         notes.append("Blåmattis")
     return " ".join(notes)
 

@@ -109,3 +109,11 @@ def test_every_example_has_frames_that_conserve_its_cards(name):
     deck = sorted(game.copy_at(0).all_cards())
     assert all(sorted(f.state.all_cards()) == deck for f in shown)
     assert shown[0].label == "start"
+
+
+def test_only_a_variant_with_blamattis_labels_an_empty_hand_blamattis():
+    from skitgubbe_core.view import board_html
+    for name, expected in (("pairs", False), ("mattis-blamattis", True)):
+        game, shown = example_frames(name)
+        labelled = any("Blåmattis" in board_html(f.state, game.players, game.rules) for f in shown)
+        assert labelled is expected, name
