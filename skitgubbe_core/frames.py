@@ -94,6 +94,7 @@ def frames(game, players: Sequence[str] | None = None) -> list[Frame]:
         step = replay._apply(action, recorder)
         group = _group(before, recorder, recorder.pictures, game.rules, names)
         group[-1].state = replay._state.copy()
+        _turn_to(group, replay._state.to_play)
         _mark(group)
         for i, frame in enumerate(group, 1):
             frame.move, frame.index, frame.count, frame.step = step.number, i, len(group), step
@@ -129,6 +130,18 @@ def _group(before: State, events: list[Event], pictures: list[State], rules,
     if pending or not group:
         group.append(Frame(0, 0, 0, last_state, pending))
     return group
+
+
+def _turn_to(group: list[Frame], player: int | None) -> None:
+    """Show the frames inside a step with the turn already passed to ``player``, who acts
+    next (the engine passes the turn after it has recorded the step's events); at the
+    end of the game the frames keep their own status."""
+    if player is None:
+        return
+    for frame in group[:-1]:
+        if frame.state.to_play != player:
+            frame.state = frame.state.copy()
+            frame.state.to_play = player
 
 
 def _mark(group: list[Frame]) -> None:

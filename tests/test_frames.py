@@ -117,3 +117,13 @@ def test_only_a_variant_with_blamattis_labels_an_empty_hand_blamattis():
         game, shown = example_frames(name)
         labelled = any("Blåmattis" in board_html(f.state, game.players, game.rules) for f in shown)
         assert labelled is expected, name
+
+
+def test_frames_inside_a_step_show_who_acts_next():
+    game, shown = example_frames("koira-tie-redistribution")
+    lead = shown[1]
+    assert lead.label == "move 1, 1 of 2" and lead.state.to_play == 1
+    for frame in shown[1:]:
+        last = next(f for f in shown if f.move == frame.move and f.index == f.count)
+        if last.state.to_play is not None:
+            assert frame.state.to_play == last.state.to_play
