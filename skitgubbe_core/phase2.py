@@ -117,6 +117,8 @@ def _suit_runs(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], ..
 
 def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
     """Every run in ``hand`` that the variant allows."""
+    if mode not in _MIN_RUN:
+        return []
     by_suit: list[list[Card]] = [[], [], [], []]
     for c in sorted(hand):
         by_suit[c & 3].append(c)
