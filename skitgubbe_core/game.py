@@ -76,8 +76,9 @@ class Game:
         if isinstance(players, int):
             if not 2 <= players <= len(DEFAULT_NAMES):
                 raise RulesError(f"a game needs 2-{len(DEFAULT_NAMES)} players by number, not {players}")
-            players = DEFAULT_NAMES[:players]
-        self.players: tuple[str, ...] = _check_names(players)
+            self.players: tuple[str, ...] = DEFAULT_NAMES[:players]
+        else:
+            self.players = _check_names(players)
         self.rules: Rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.rules.check_players(len(self.players))
         if seed is None and start is None:
@@ -93,15 +94,18 @@ class Game:
         self._initial = initial
         self._rng_state = rng.getstate()
         self._phase1 = PHASE1[self.rules.phase1_tricks]
-        self._restart()
+        self._restart(rng)
         if initial.phase == 1 and not initial.table and self._phase1 is phase1_all:
             phase1_all.start_trick(self._state, self.rules, initial.to_play, [])
             self._initial = self._state.copy()
 
-    def _restart(self) -> None:
+    def _restart(self, rng: random.Random | None = None) -> None:
+        """Back to the initial position; ``rng`` is the game's generator if it is
+        still in its initial state (as after the deal), else a copy is made."""
         self._state = self._initial.copy()
-        rng = random.Random()
-        rng.setstate(self._rng_state)
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self._rng_state)
         self._state.rng = rng
         self._steps: list[Step] = []
         self._actions: list[Action] = []

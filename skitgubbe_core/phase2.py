@@ -117,6 +117,8 @@ def _suit_runs(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], ..
 
 def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
     """Every run in ``hand`` that the variant allows."""
+    if mode not in _MIN_RUN:
+        return []
     by_suit: list[list[Card]] = [[], [], [], []]
     for c in sorted(hand):
         by_suit[c & 3].append(c)
@@ -204,9 +206,7 @@ def legal(s: State, rules: Rules) -> list[Action]:
     hand = s.hands[p]
     if not hand:
         return [PICK_UP_ACTIONS[p]]
-    mode = rules.phase2_plays
-    sets = rules.phase2_sets == "yes"
-    if mode == "single" and rules.beat == "any-trump" and not sets:
+    if rules.single_beats:
         # The common case, kept fast: single cards, any trump beats a non-trump (a
         # beat table per trump and card to beat).
         row = PLAY_ROWS[p]
@@ -223,6 +223,8 @@ def legal(s: State, rules: Rules) -> list[Action]:
         if not actions or rules.must_beat == "no":
             actions.append(PICK_UP_ACTIONS[p])
         return actions
+    mode = rules.phase2_plays
+    sets = rules.phase2_sets == "yes"
     if not s.table:
         return _actions(p, hand, _runs(hand, mode) + _sets(hand) if sets else _runs(hand, mode))
     top = s.table[-1][1]
@@ -360,14 +362,13 @@ def _take_lowest_run(table: list) -> tuple[Card, ...]:
 
 
 def _pick_up(s: State, rules: Rules, p: int) -> tuple[tuple[Card, ...], str]:
-    """Take what the rules say from the table: (cards, rule key)."""
+    """Take what the rules say from the table: (cards, rule key).  The common case,
+    a player with cards picking up the top play, is done in :func:`apply`."""
     table = s.table
     if not s.hands[p]:
         return table.pop(0)[1], "blamattis"
     mode = rules.pick_up
-    if mode == "top":
-        cards = table.pop()[1]
-    elif mode == "lowest":
+    if mode == "lowest":
         cards = table.pop(0)[1]
     elif mode == "lowest-single":
         q, play = table[0]
@@ -382,11 +383,14 @@ def _pick_up(s: State, rules: Rules, p: int) -> tuple[tuple[Card, ...], str]:
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
-    p = action.player
+    p, kind, cards = action
     table = s.table
     hand = s.hands[p]
-    if action.kind == PICK_UP:
-        cards, rule = _pick_up(s, rules, p)
+    if kind == PICK_UP:
+        if hand and rules.pick_up == "top":
+            cards, rule = table.pop()[1], _PICK_UP_RULE["top"]
+        else:
+            cards, rule = _pick_up(s, rules, p)
         hand.extend(cards)
         if table:
             s.to_play = s.next_in(p)
@@ -399,7 +403,6 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
                                                          "all-picked-up")))
             s.to_play = _leader_in(s, natural, events)
         return
-    cards = action.cards
     if len(cards) == 1:
         hand.remove(cards[0])
     else:
@@ -438,7 +441,9 @@ def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
 def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> None:
     """Rule 11a (and Koira's trump-ends-trick): set the trick aside; the lead."""
     table = s.table
-    s.discarded.extend(c for _, play in table for c in play)
+    discarded = s.discarded
+    for _, play in table:
+        discarded.extend(play)
     s.table = []
     if trumped:
         events is DROP or events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,

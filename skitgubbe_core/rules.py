@@ -17,7 +17,8 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from .errors import RulesError
@@ -514,6 +515,9 @@ class Rules:
     empty_hand_after_phase1: str = OPTIONS["empty_hand_after_phase1"].default
     trump_ends_trick: str = OPTIONS["trump_ends_trick"].default
     dreck: str = OPTIONS["dreck"].default
+    single_beats: bool = field(init=False, repr=False, compare=False)
+    """Phase 2 plays single cards only, and any trump beats a non-trump (the common case,
+    which has a fast path)."""
 
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:
@@ -525,6 +529,10 @@ class Rules:
             if getattr(self, name) == value and getattr(self, needs) not in allowed:
                 raise RulesError(f"{name}={value} needs {needs}={' or '.join(allowed)}, "
                                  f"not {getattr(self, needs)}")
+        # Derived once, read on every phase-2 turn (not a field: equality, hashing
+        # and records see only the options).
+        object.__setattr__(self, "single_beats", self.phase2_plays == "single"
+                           and self.beat == "any-trump" and self.phase2_sets != YES)
 
     @classmethod
     def preset(cls, name: str, **options: str) -> "Rules":
@@ -532,7 +540,7 @@ class Rules:
         if name not in PRESETS:
             known = ", ".join(PRESETS)
             raise RulesError(f"unknown ruleset {name!r}: known rulesets are {known}")
-        base = cls(preset_name=name, **dict(PRESETS[name].options))
+        base = _preset_rules(cls, name)
         return base.replace(**options) if options else base
 
     def replace(self, **options: str) -> "Rules":
@@ -584,3 +592,9 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.preset_name, "options": self.overrides()}
+
+
+@lru_cache(maxsize=None)
+def _preset_rules(cls: type, name: str) -> Rules:
+    """A preset's rules, built and checked once (they are immutable)."""
+    return cls(preset_name=name, **dict(PRESETS[name].options))
