@@ -172,6 +172,19 @@ def _remove_from_table(s: State, card: Card) -> None:
             return
 
 
+def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
+                     note: str = "") -> list[Frame]:
+    """One frame per ``(player, card)`` of ``deals``: the card leaves the table for the
+    player's ``into`` (hand or pile)."""
+    split = []
+    for p, card in deals:
+        s = s.copy()
+        _remove_from_table(s, card)
+        (s.piles if into == "pile" else s.hands)[p].append(card)
+        split.append(Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}{note}"))
+    return split
+
+
 def _split_redistribute(event: Event, before: State, after: State, rules,
                         names: Sequence[str]) -> list[Frame]:
     """Koira's sorted redistribution: the tied cards go back to hand, then one frame per
@@ -181,15 +194,9 @@ def _split_redistribute(event: Event, before: State, after: State, rules,
     for card in event.cards:
         _remove_from_table(s, card)
         s.hands[owner[card]].append(card)
-    split = [Frame(0, 0, 0, s, [event])]
     into = "pile" if rules.tie_cards_to == "pile" else "hand"
-    for p, card in event.extra:
-        s = s.copy()
-        _remove_from_table(s, card)
-        (s.piles if into == "pile" else s.hands)[p].append(card)
-        split.append(Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}, into "
-                                            f"their {into}"))
-    return split
+    return [Frame(0, 0, 0, s, [event])] + _deal_from_table(s, event.extra, into, names,
+                                                           f", into their {into}")
 
 
 def _split_phase_2(event: Event, before: State, after: State, rules,
@@ -218,12 +225,7 @@ def _split_dreck(event: Event, before: State, after: State, rules,
         giver = next(p for p, hand in enumerate(s.hands) if card in hand)
         s.hands[giver].remove(card)
         s.table.append((giver, (card,)))
-    split = [Frame(0, 0, 0, s, [event])]
-    for p, card in event.extra:
-        s = s.copy()
-        _remove_from_table(s, card)
-        s.hands[p].append(card)
-        split.append(Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}"))
+    split = [Frame(0, 0, 0, s, [event])] + _deal_from_table(s, event.extra, "hand", names)
     split[-1].state = after
     return split
 
