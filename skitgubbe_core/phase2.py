@@ -9,8 +9,8 @@ from functools import lru_cache
 from itertools import combinations, permutations
 
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
-from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
-    suit_symbol
+from .cards import CLUBS, DECK, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, \
+    make_card, suit_symbol
 from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
@@ -93,36 +93,95 @@ def _dreck(s: State, leader: int, events: list) -> None:
                                                  "dreck")))
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_runs(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], ...]:
-    """Every run the variant allows among ``cards`` (one suit, sorted), low card first.
-    Cached: a suit's cards in a hand change slowly, and recur."""
-    minimum = _MIN_RUN.get(mode, 0)
-    if not minimum or len(cards) < minimum:
-        return ()
+_BIT = [1 << c for c in range(52)]
+_SUIT_BITS = tuple(sum(_BIT[suit::4]) for suit in range(4))
+_TWOS = 0xF
+_RANK_LOW = sum(_BIT[::4])
+_PAIR_LOW = sum(_BIT[::2])
+_HALF_NIBBLE = _RANK_LOW * 3
+
+
+def _bits(cards) -> int:
+    """Cards as an int with bit ``c`` set for card ``c``: a suit's cards are every
+    fourth bit, the next card up in a suit is 4 bits higher, a rank's cards a nibble.
+    (``_BIT`` is a list: its ``__getitem__`` is the quicker one to map.)"""
+    return sum(map(_BIT.__getitem__, cards))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cards(bits: int) -> tuple[Card, ...]:
+    """The cards of ``bits``, low first."""
+    cards = []
+    while bits:
+        low = bits & -bits
+        cards.append(DECK[low.bit_length() - 1])
+        bits ^= low
+    return tuple(cards)
+
+
+def _run_members(bits: int, mode: str) -> int:
+    """The cards of ``bits`` in a run the variant allows, in any suit: the unbroken
+    stretches of two or three cards or more, or (runs-from-two) the stretch from a two
+    up.  0 when there is no run, the common case, found without a loop."""
+    up = bits >> 4
+    if mode == "runs":
+        starts = bits & up
+        return starts | starts << 4
+    if mode == "runs-of-three":
+        starts = bits & up & up >> 4
+        return starts | starts << 4 | starts << 8
+    if mode != "runs-from-two":
+        return 0
+    members = stretch = bits & up & _TWOS
+    while stretch:
+        stretch = stretch << 4 & bits
+        members |= stretch
+    return members
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_runs(members: int, mode: str) -> tuple[tuple[Card, ...], ...]:
+    """Every run the variant allows among ``members`` (from :func:`_run_members`, of
+    one suit), each stretch's runs by lowest card, then length.  Cached: the stretches
+    of a suit recur."""
+    cards = _cards(members)
+    minimum = _MIN_RUN[mode]
     runs = []
     start = 0
     for i in range(1, len(cards) + 1):
         if i == len(cards) or cards[i] != cards[i - 1] + 4:
-            segment = cards[start:i]
+            stretch = cards[start:i]
             if mode == "runs-from-two":
-                if segment[0] >> 2 == 0:
-                    runs.extend(segment[:b] for b in range(minimum, len(segment) + 1))
+                runs.extend(stretch[:b] for b in range(minimum, len(stretch) + 1))
             else:
-                runs.extend(segment[a:b] for a in range(len(segment))
-                            for b in range(a + minimum, len(segment) + 1))
+                runs.extend(stretch[a:b] for a in range(len(stretch))
+                            for b in range(a + minimum, len(stretch) + 1))
             start = i
     return tuple(runs)
 
 
 def _runs(hand: list[Card], mode: str) -> list[tuple[Card, ...]]:
-    """Every run in ``hand`` that the variant allows."""
-    if mode not in _MIN_RUN:
-        return []
-    by_suit: list[list[Card]] = [[], [], [], []]
-    for c in sorted(hand):
-        by_suit[c & 3].append(c)
-    return [run for cards in by_suit if len(cards) > 1 for run in _suit_runs(tuple(cards), mode)]
+    """Every run in ``hand`` that the variant allows, suit by suit."""
+    members = _run_members(_bits(hand), mode)
+    return [run for suit_bits in _SUIT_BITS if members & suit_bits
+            for run in _suit_runs(members & suit_bits, mode)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_actions(p: int, members: int, mode: str) -> tuple[Action, ...]:
+    """``p`` playing each run among ``members``, of one suit."""
+    return tuple(Action(p, PLAY, run) for run in _suit_runs(members, mode))
+
+
+def _run_plays(p: int, bits: int, mode: str) -> list[Action]:
+    """``p`` playing each run among the cards ``bits``, suit by suit."""
+    found: list[Action] = []
+    members = _run_members(bits, mode)
+    if members:
+        for suit_bits in _SUIT_BITS:
+            if members & suit_bits:
+                found += _run_actions(p, members & suit_bits, mode)
+    return found
 
 
 def is_set(cards: tuple[Card, ...]) -> bool:
@@ -130,26 +189,32 @@ def is_set(cards: tuple[Card, ...]) -> bool:
     return len(cards) > 1 and all(c >> 2 == cards[0] >> 2 for c in cards)
 
 
+def _set_ranks(bits: int, size: int) -> int:
+    """The ranks of which ``bits`` holds at least ``size`` (2-4) cards, as the low bit
+    of each such rank's nibble: the bits are counted per nibble without a loop."""
+    pairs = (bits & _PAIR_LOW) + (bits >> 1 & _PAIR_LOW)
+    counts = (pairs & _HALF_NIBBLE) + (pairs >> 2 & _HALF_NIBBLE)
+    return (counts + (8 - size) * _RANK_LOW) >> 3 & _RANK_LOW
+
+
 @lru_cache(maxsize=1 << 12)
-def _rank_sets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
-    """The sets among ``cards`` (one rank, sorted): of ``size`` cards, or of any size."""
+def _set_actions(p: int, bits: int, size: int) -> tuple[Action, ...]:
+    """``p`` playing each set among the cards ``bits`` (of one rank): of ``size``
+    cards, or of any size, smaller sets first."""
+    cards = _cards(bits)
     sizes = (size,) if size else range(2, len(cards) + 1)
-    return tuple(combo for k in sizes for combo in combinations(cards, k))
+    return tuple(Action(p, PLAY, combo) for k in sizes for combo in combinations(cards, k))
 
 
-def _sets(hand: list[Card], size: int = 0, above: int = -1) -> list[tuple[Card, ...]]:
-    """Every set in ``hand`` (of ``size`` cards if given, of rank above ``above``): the
-    sorted hand's runs of equal rank, each set taken from the cache."""
-    cards = sorted(hand)
-    found: list[tuple[Card, ...]] = []
-    start, rank = 0, -1
-    for i, c in enumerate(cards):
-        if c >> 2 != rank:
-            if i - start > 1 and rank > above:
-                found.extend(_rank_sets(tuple(cards[start:i]), size))
-            start, rank = i, c >> 2
-    if len(cards) - start > 1 and rank > above:
-        found.extend(_rank_sets(tuple(cards[start:]), size))
+def _set_plays(p: int, bits: int, size: int = 0, above: int = -1) -> list[Action]:
+    """``p`` playing each set among the cards ``bits``: of ``size`` cards if given, of
+    rank above ``above``, low rank first."""
+    ranks = _set_ranks(bits, size or 2) >> 4 * (above + 1) << 4 * (above + 1)
+    found: list[Action] = []
+    while ranks:
+        low = ranks & -ranks
+        found += _set_actions(p, bits & low * 15, size)
+        ranks ^= low
     return found
 
 
@@ -159,33 +224,12 @@ def _beats_card(card: Card, other: Card, trump: int | None) -> bool:
     return card & 3 == trump
 
 
-def _set_beats(cards: tuple[Card, ...], top: tuple[Card, ...], rules: Rules,
-               trump: int | None) -> bool:
-    """House rules, our reconstruction: a set beats a set of as many cards of lower rank;
-    with set_beat=suit-by-suit each of its cards must also beat its own card of ``top``."""
-    if len(cards) != len(top) or not is_set(cards) or cards[0] >> 2 <= top[0] >> 2:
-        return False
-    if rules.set_beat == "higher-rank":
-        return True
+def _beats_suit_by_suit(cards: tuple[Card, ...], top: tuple[Card, ...],
+                        trump: int | None) -> bool:
+    """House rules, our reconstruction (set_beat=suit-by-suit): each card of the set
+    ``cards`` beats its own card of the set ``top``, in some pairing."""
     return any(all(_beats_card(b, a, trump) for b, a in zip(order, top))
                for order in permutations(cards))
-
-
-_RUN_ACTIONS: tuple[dict[tuple[Card, ...], Action], ...] = tuple({} for _ in PLAY_ROWS)
-"""Shared run actions, per player."""
-
-
-def _actions(p: int, singles: list[Card], runs) -> list[Action]:
-    row = PLAY_ROWS[p]
-    actions = [row[c] for c in singles]
-    if runs:
-        known = _RUN_ACTIONS[p]
-        for run in runs:
-            action = known.get(run)
-            if action is None:
-                action = known[run] = Action(p, PLAY, run)
-            actions.append(action)
-    return actions
 
 
 def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[int]:
@@ -198,6 +242,78 @@ def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[int]:
 
 _BEATERS = tuple(tuple(_beaters(top, trump, True) for top in range(52)) for trump in range(4))
 """``_BEATERS[trump][top]``: the cards that beat ``top`` when any trump beats a non-trump."""
+_HIGHER = tuple(_beaters(top, None, False) for top in range(52))
+"""``_HIGHER[top]``: the higher cards of ``top``'s suit."""
+_SUIT_CARDS = tuple(frozenset(DECK[suit::4]) for suit in range(4))
+_SUIT_FIRST = tuple(tuple(c if c & 3 == suit else 64 + c for c in range(52))
+                    for suit in range(4))
+"""``_SUIT_FIRST[suit]``: a sort key putting ``suit`` first, each suit low to high."""
+
+
+def _leads(p: int, hand: list[Card], rules: Rules) -> list[Action]:
+    """Every lead: each card in the order held, then each run suit by suit, then each
+    set by rank."""
+    row = PLAY_ROWS[p]
+    actions = [row[c] for c in hand]
+    mode = rules.phase2_plays
+    sets = rules.phase2_sets == "yes"
+    if mode == "single" and not sets:
+        return actions
+    bits = _bits(hand)
+    if mode != "single":
+        actions += _run_plays(p, bits, mode)
+    if sets:
+        actions += _set_plays(p, bits)
+    return actions
+
+
+def _answers(p: int, hand: list[Card], top: tuple[Card, ...], rules: Rules,
+             trump: int | None) -> list[Action]:
+    """The plays that beat ``top``, a card or a run: the higher cards of its suit, the
+    trumps where a trump may beat it, then the runs of its suit and of trumps.  The
+    single cards come from a beat table, as on :func:`legal`'s fast path."""
+    top_suit, high = top[0] & 3, top[-1]
+    if (trump is not None and top_suit != trump
+            and (rules.anti_trumps == "none" or top_suit != anti_suit(rules, trump))
+            and (rules.beat != "follow-suit" or _SUIT_CARDS[top_suit].isdisjoint(hand))):
+        beats = _BEATERS[trump][high]
+    else:
+        beats = _HIGHER[high]
+    cards = [c for c in hand if c in beats]
+    if len(cards) > 1:
+        cards.sort(key=_SUIT_FIRST[top_suit].__getitem__)
+    row = PLAY_ROWS[p]
+    actions = [row[c] for c in cards]
+    mode = rules.phase2_plays
+    if mode == "single":
+        return actions
+    if rules.run_order != "lowest-above-highest":
+        actions += _runs_topping(p, hand, high, mode)
+        cards = [c for c in cards if c & 3 != top_suit]
+    members = _run_members(_bits(cards), mode) if len(cards) > 1 else 0
+    if members:
+        same = members & _SUIT_BITS[top_suit]
+        for suit_members in (same, members ^ same):
+            if suit_members:
+                actions += _run_actions(p, suit_members, mode)
+    return actions
+
+
+def _runs_topping(p: int, hand: list[Card], high: Card, mode: str) -> list[Action]:
+    """With run_order=top-above-top: the runs of ``high``'s suit whose top card is
+    higher than ``high``."""
+    same = _run_members(_bits(c for c in hand if c & 3 == high & 3), mode)
+    return [a for a in _run_actions(p, same, mode) if a.cards[-1] > high]
+
+
+def _set_answers(p: int, hand: list[Card], top: tuple[Card, ...], rules: Rules,
+                 trump: int | None) -> list[Action]:
+    """The sets that beat the set ``top``: as many cards of a higher rank (house rules,
+    our reconstruction), each beating its own card with set_beat=suit-by-suit."""
+    sets = _set_plays(p, _bits(hand), len(top), top[0] >> 2)
+    if rules.set_beat == "higher-rank":
+        return sets
+    return [a for a in sets if _beats_suit_by_suit(a.cards, top, trump)]
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
@@ -223,41 +339,13 @@ def legal(s: State, rules: Rules) -> list[Action]:
         if not actions or rules.must_beat == "no":
             actions.append(PICK_UP_ACTIONS[p])
         return actions
-    mode = rules.phase2_plays
-    sets = rules.phase2_sets == "yes"
     if not s.table:
-        return _actions(p, hand, _runs(hand, mode) + _sets(hand) if sets else _runs(hand, mode))
+        return _leads(p, hand, rules)
     top = s.table[-1][1]
-    if sets and is_set(top):
-        beating = [c for c in _sets(hand, len(top), top[0] >> 2)
-                   if _set_beats(c, top, rules, s.trump)]
-        actions = _actions(p, [], beating)
-        if not actions or rules.must_beat == "no":
-            actions.append(PICK_UP_ACTIONS[p])
-        return actions
-    top_suit, high = top[0] & 3, top[-1]
-    trump = s.trump
-    same: list[Card] = []
-    trumps: list[Card] = []
-    for c in hand:
-        suit = c & 3
-        if suit == top_suit:
-            same.append(c)
-        elif suit == trump:
-            trumps.append(c)
-    same.sort()
-    singles = [c for c in same if c > high]
-    if rules.run_order == "lowest-above-highest":
-        runs = list(_suit_runs(tuple(singles), mode))
+    if rules.phase2_sets == "yes" and is_set(top):
+        actions = _set_answers(p, hand, top, rules, s.trump)
     else:
-        runs = [r for r in _suit_runs(tuple(same), mode) if r[-1] > high]
-    if (trumps and top_suit != trump
-            and (rules.anti_trumps == "none" or top_suit != anti_suit(rules, trump))
-            and (rules.beat != "follow-suit" or not same)):
-        trumps.sort()
-        singles += trumps
-        runs += _suit_runs(tuple(trumps), mode)
-    actions = _actions(p, singles, runs)
+        actions = _answers(p, hand, top, rules, s.trump)
     if not actions or rules.must_beat == "no":
         actions.append(PICK_UP_ACTIONS[p])
     return actions
