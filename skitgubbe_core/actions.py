@@ -49,6 +49,9 @@ MAX_SEATS = 16
 PLAY_ROWS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(p, PLAY, (card,)) for card in DECK) for p in range(MAX_SEATS))
 """``PLAY_ROWS[player][card]``: the shared action of ``player`` playing the single ``card``."""
+SLOUGH_ROWS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, SLOUGH, (card,)) for card in DECK) for p in range(MAX_SEATS))
+"""``SLOUGH_ROWS[player][card]``: the shared action of ``player`` sloughing ``card``."""
 
 TURN_ACTIONS = tuple(Action(p, TURN) for p in range(MAX_SEATS))
 PICK_UP_ACTIONS = tuple(Action(p, PICK_UP) for p in range(MAX_SEATS))

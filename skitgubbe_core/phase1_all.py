@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, TURN, TURN_ACTIONS, Action
+from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, SLOUGH_ROWS, TURN, \
+    TURN_ACTIONS, Action
 from .cards import Card, deal
 from .events import DROP, Event, make
 from .rules import Rules
@@ -129,7 +130,8 @@ def _forced(s: State, hand: list[Card]) -> list[Card]:
 def _slough_actions(p: int, eligible: list[Card]) -> list[Action]:
     """One slough per card, and one per whole group of a rank (any other combination
     is legal too, see :func:`accepts`)."""
-    actions = [Action(p, SLOUGH, (c,)) for c in eligible]
+    row = SLOUGH_ROWS[p]
+    actions = [row[c] for c in eligible]
     by_rank: dict[int, list[Card]] = {}
     for c in eligible:
         by_rank.setdefault(c >> 2, []).append(c)
@@ -328,7 +330,8 @@ def _won(s: State, rules: Rules, winner: int, events: list) -> None:
 
 def _next_slougher(s: State) -> bool:
     """Drop players with nothing to slough; True if someone must decide."""
-    while s.queue and not _sloughable(s, s.queue[0]):
+    losing = _losing_ranks(s)
+    while s.queue and losing.isdisjoint([c >> 2 for c in s.hands[s.queue[0]]]):
         s.queue.pop(0)
     if s.queue:
         s.to_play = s.queue[0]
