@@ -123,7 +123,7 @@ def _forced(s: State, hand: list[Card]) -> list[Card]:
     plays = _round(s)
     if not plays:
         return []
-    top = max(_rank_of(cards) for _, cards in plays)
+    top = max([_rank_of(cards) for _, cards in plays])
     return [c for c in hand if c >> 2 == top]
 
 
@@ -132,6 +132,8 @@ def _slough_actions(p: int, eligible: list[Card]) -> list[Action]:
     is legal too, see :func:`accepts`)."""
     row = SLOUGH_ROWS[p]
     actions = [row[c] for c in eligible]
+    if len(eligible) < 2:
+        return actions
     by_rank: dict[int, list[Card]] = {}
     for c in eligible:
         by_rank.setdefault(c >> 2, []).append(c)
@@ -156,7 +158,7 @@ def _losing_ranks(s: State) -> set[int]:
 def _sloughable(s: State, p: int) -> list[Card]:
     """Atlanta: cards in ``p``'s hand equal in rank to a losing card of the trick."""
     losing = _losing_ranks(s)
-    return sorted(c for c in s.hands[p] if c >> 2 in losing)
+    return sorted([c for c in s.hands[p] if c >> 2 in losing])
 
 
 def _has_sloughed(s: State, p: int) -> bool:

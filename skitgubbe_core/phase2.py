@@ -95,10 +95,15 @@ def _dreck(s: State, leader: int, events: list) -> None:
 
 _BIT = [1 << c for c in range(52)]
 _SUIT_BITS = tuple(sum(_BIT[suit::4]) for suit in range(4))
+"""``_SUIT_BITS[suit]``: the bits of that suit's 13 cards."""
 _TWOS = 0xF
+"""The bits of the four twos."""
 _RANK_LOW = sum(_BIT[::4])
+"""The lowest bit of each rank's nibble."""
 _PAIR_LOW = sum(_BIT[::2])
-_HALF_NIBBLE = _RANK_LOW * 3
+"""The lower bit of each pair of bits, for counting a nibble's bits in pairs."""
+_PAIR_SUMS = _RANK_LOW * 3
+"""The low two bits of each nibble, where a pair count sits."""
 
 
 def _bits(cards) -> int:
@@ -108,7 +113,6 @@ def _bits(cards) -> int:
     return sum(map(_BIT.__getitem__, cards))
 
 
-@lru_cache(maxsize=1 << 14)
 def _cards(bits: int) -> tuple[Card, ...]:
     """The cards of ``bits``, low first."""
     cards = []
@@ -173,17 +177,6 @@ def _run_actions(p: int, members: int, mode: str) -> tuple[Action, ...]:
     return tuple(Action(p, PLAY, run) for run in _suit_runs(members, mode))
 
 
-def _run_plays(p: int, bits: int, mode: str) -> list[Action]:
-    """``p`` playing each run among the cards ``bits``, suit by suit."""
-    found: list[Action] = []
-    members = _run_members(bits, mode)
-    if members:
-        for suit_bits in _SUIT_BITS:
-            if members & suit_bits:
-                found += _run_actions(p, members & suit_bits, mode)
-    return found
-
-
 def is_set(cards: tuple[Card, ...]) -> bool:
     """A play of several cards of one rank (a pair, three or four of a kind)."""
     return len(cards) > 1 and all(c >> 2 == cards[0] >> 2 for c in cards)
@@ -193,7 +186,7 @@ def _set_ranks(bits: int, size: int) -> int:
     """The ranks of which ``bits`` holds at least ``size`` (2-4) cards, as the low bit
     of each such rank's nibble: the bits are counted per nibble without a loop."""
     pairs = (bits & _PAIR_LOW) + (bits >> 1 & _PAIR_LOW)
-    counts = (pairs & _HALF_NIBBLE) + (pairs >> 2 & _HALF_NIBBLE)
+    counts = (pairs & _PAIR_SUMS) + (pairs >> 2 & _PAIR_SUMS)
     return (counts + (8 - size) * _RANK_LOW) >> 3 & _RANK_LOW
 
 
@@ -245,6 +238,7 @@ _BEATERS = tuple(tuple(_beaters(top, trump, True) for top in range(52)) for trum
 _HIGHER = tuple(_beaters(top, None, False) for top in range(52))
 """``_HIGHER[top]``: the higher cards of ``top``'s suit."""
 _SUIT_CARDS = tuple(frozenset(DECK[suit::4]) for suit in range(4))
+"""``_SUIT_CARDS[suit]``: that suit's 13 cards."""
 _SUIT_FIRST = tuple(tuple(c if c & 3 == suit else 64 + c for c in range(52))
                     for suit in range(4))
 """``_SUIT_FIRST[suit]``: a sort key putting ``suit`` first, each suit low to high."""
@@ -260,8 +254,11 @@ def _leads(p: int, hand: list[Card], rules: Rules) -> list[Action]:
     if mode == "single" and not sets:
         return actions
     bits = _bits(hand)
-    if mode != "single":
-        actions += _run_plays(p, bits, mode)
+    members = _run_members(bits, mode)
+    if members:
+        for suit_bits in _SUIT_BITS:
+            if members & suit_bits:
+                actions += _run_actions(p, members & suit_bits, mode)
     if sets:
         actions += _set_plays(p, bits)
     return actions
