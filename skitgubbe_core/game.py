@@ -233,23 +233,21 @@ class Game:
         A slough of several cards is legal when each card is, though only single
         cards and whole groups of a rank are listed.
         """
-        legal = self._legal
-        if legal is not None and player is None:
-            return legal
         s = self._state
-        if player is not None and player != s.to_play:
-            if s.to_play is None or s.phase != 1:
-                return []
-            return self._phase1.out_of_turn(s, self.rules, player)
-        if legal is None:
-            if s.to_play is None:
-                legal = []
-            elif s.phase == 1:
-                legal = self._phase1.legal(s, self.rules)
-            else:
-                legal = phase2.legal(s, self.rules)
-            self._legal = legal
-        return legal
+        if player is None or player == s.to_play:
+            legal = self._legal
+            if legal is None:
+                if s.to_play is None:
+                    legal = []
+                elif s.phase == 1:
+                    legal = self._phase1.legal(s, self.rules)
+                else:
+                    legal = phase2.legal(s, self.rules)
+                self._legal = legal
+            return legal
+        if s.to_play is None or s.phase != 1:
+            return []
+        return self._phase1.out_of_turn(s, self.rules, player)
 
     def legal_actions_by_player(self) -> dict[int, list[Action]]:
         """Every player who may act now and their legal actions: the player to act
@@ -323,7 +321,14 @@ class Game:
                 f"move {number}, {self.action_text(action)}: {reason} "
                 f"({RULEBOOK[rule].reference})",
                 move_number=number, rule=rule)
-        return self._apply(action)
+        if self.narrate:
+            return self._apply(action)
+        # Headless, the simulation hot path: _apply without events, one call shorter.
+        s = self._state
+        self._legal = None
+        self._actions.append(action)
+        (self._phase1 if s.phase == 1 else phase2).apply(s, self.rules, action, DROP)
+        return None
 
     def _apply(self, action: Action, events: list | None = None) -> Step | None:
         """Apply ``action``.  Its events go to ``events`` when given (the frame

@@ -12,7 +12,7 @@ from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
     suit_symbol
 from .events import DROP, Event, make
-from .rules import Rules
+from .rules import OPTIONS, Rules
 from .state import State
 
 _SAME_COLOUR = {SPADES: CLUBS, CLUBS: SPADES, HEARTS: DIAMONDS, DIAMONDS: HEARTS}
@@ -23,8 +23,12 @@ _MIN_RUN = {"runs": 2, "runs-of-three": 3, "runs-from-two": 2}
 
 def anti_suit(rules: Rules, trump: int | None) -> int | None:
     """The anti-trump suit (mot-trumf) for this trump, or None."""
-    mode = rules.anti_trumps
-    if mode == "none" or trump is None:
+    return None if trump is None else _anti_suit(rules.anti_trumps, trump)
+
+
+def _anti_suit(mode: str, trump: int) -> int | None:
+    """The anti-trump suit under ``anti_trumps=mode``, or None."""
+    if mode == "none":
         return None
     if mode == "same-colour":
         return _SAME_COLOUR[trump]
@@ -196,8 +200,12 @@ def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[int]:
                      or (trumps_beat and suit != trump and c & 3 == trump))
 
 
-_BEATERS = tuple(tuple(_beaters(top, trump, True) for top in range(52)) for trump in range(4))
-"""``_BEATERS[trump][top]``: the cards that beat ``top`` when any trump beats a non-trump."""
+_BEAT_TABLES = {
+    choice.value: tuple(tuple(_beaters(top, trump, top & 3 != _anti_suit(choice.value, trump))
+                              for top in range(52)) for trump in range(4))
+    for choice in OPTIONS["anti_trumps"].choices}
+"""``_BEAT_TABLES[anti_trumps][trump][top]``: the single cards that beat ``top`` when any
+trump beats a non-trump except an anti-trump."""
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
@@ -208,19 +216,23 @@ def legal(s: State, rules: Rules) -> list[Action]:
         return [PICK_UP_ACTIONS[p]]
     if rules.single_beats:
         # The common case, kept fast: single cards, any trump beats a non-trump (a
-        # beat table per trump and card to beat).
+        # beat table per anti-trump rule, trump and card to beat).  Plain loops: in
+        # these small lists a comprehension costs more than it saves.
         row = PLAY_ROWS[p]
         table = s.table
+        actions = []
         if not table:
-            return [row[c] for c in hand]
+            for c in hand:
+                actions.append(row[c])
+            return actions
         top = table[-1][1][-1]
         trump = s.trump
-        if trump is None or (rules.anti_trumps != "none" and top & 3 == anti_suit(rules, trump)):
-            beats = _beaters(top, trump, False)
-        else:
-            beats = _BEATERS[trump][top]
-        actions = [row[c] for c in hand if c in beats]
-        if not actions or rules.must_beat == "no":
+        beats = (_beaters(top, None, False) if trump is None
+                 else _BEAT_TABLES[rules.anti_trumps][trump][top])
+        for c in hand:
+            if c in beats:
+                actions.append(row[c])
+        if not actions or rules.may_pick_up:
             actions.append(PICK_UP_ACTIONS[p])
         return actions
     mode = rules.phase2_plays
@@ -409,22 +421,23 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         cards = tuple(sorted(cards))
         for c in cards:
             hand.remove(c)
-    top = table[-1][1] if table else None
-    table.append((p, cards))
-    if top is not None:
+    if table:
+        top = table[-1][1]
+        table.append((p, cards))
         events is DROP or events.append(make(Event, ("beat", p, cards, None, top,
                                                      _beat_rule(rules, cards))))
+        trumped = (rules.trump_ends and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
     else:
+        table.append((p, cards))
         s.trick_size = s.n - len(s.out)
         s.leader = p
         events is DROP or events.append(make(Event, ("lead", p, cards, None, s.trick_size,
                                                      "trick-complete")))
+        trumped = False
     if not hand:
         _go_out(s, p, events)
         if s.to_play is None:
             return
-    trumped = (top is not None and rules.trump_ends_trick == "yes"
-               and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
     if trumped or len(table) == s.trick_size:
         _complete(s, rules, p, trumped, events)
     else:
