@@ -155,22 +155,26 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
-    p = action.player
-    turned = action.kind == TURN
+    p, kind, cards = action
+    turned = kind == TURN
     if turned:
-        card = take_turned(s, p, events)
+        cards = (take_turned(s, p, events),)
     else:
-        card = action.cards[0]
-        s.hands[p].remove(card)
+        s.hands[p].remove(cards[0])
+    card = cards[0]
     table = s.table
-    table.append((p, (card,)))
+    table.append((p, cards))
     leading = len(table) & 1
     if events is not DROP:
         rule = "two-card-tricks" if rules.phase1_follow == "no" else "follow-phase-1"
-        events.append(make(Event, ("lead", p, (card,), s.opponent, None, rule)) if leading
-                      else make(Event, ("answer", p, (card,), None, None, rule)))
-    if not turned and s.stock:
-        draw_one(s, rules, p, events)
+        events.append(make(Event, ("lead", p, cards, s.opponent, None, rule)) if leading
+                      else make(Event, ("answer", p, cards, None, None, rule)))
+    if not turned:
+        stock = s.stock
+        if len(stock) > 1 and events is DROP:
+            s.hands[p].append(stock.pop())  # draw_one's common case, headless
+        elif stock:
+            draw_one(s, rules, p, events)
     if leading:
         s.to_play = s.opponent
     else:
@@ -217,8 +221,10 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> N
 
 def take_table(s: State, winner: int) -> list[Card]:
     """Everything on the table goes to ``winner``'s pile; returns it."""
-    won = [c for _, play in s.table for c in play]
-    s.piles[winner].extend(won)
+    won = []
+    for _, play in s.table:
+        won += play
+    s.piles[winner] += won
     s.table = []
     s.sloughs = []
     return won

@@ -400,10 +400,10 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     hand = s.hands[p]
     if kind == PICK_UP:
         if hand and rules.pick_up == "top":
-            cards, rule = table.pop()[1], _PICK_UP_RULE["top"]
+            cards, rule = table.pop()[1], "pick-up"
         else:
             cards, rule = _pick_up(s, rules, p)
-        hand.extend(cards)
+        hand += cards
         if table:
             s.to_play = s.next_in(p)
             events is DROP or events.append(make(Event, ("pick-up", p, cards, s.to_play,
@@ -441,7 +441,11 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     if trumped or len(table) == s.trick_size:
         _complete(s, rules, p, trumped, events)
     else:
-        s.to_play = s.next_in(p)
+        n, in_game = s.n, s.in_game
+        p = (p + 1) % n
+        while not in_game[p]:
+            p = (p + 1) % n
+        s.to_play = p
 
 
 def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
