@@ -62,6 +62,9 @@ class Game:
     ``narrate=False`` is the headless mode for simulations: moves are checked as
     always and the actions kept (for undo and records), but no events are kept and
     :meth:`play` returns None; :attr:`history` then narrates by replaying the game.
+    A headless game can still be watched: ``listener`` (anything with ``append``)
+    receives each event as it happens and the game keeps none, so a simulation can
+    count stunsas without narrating.
 
     ``is_over`` and ``move_count`` are plain attributes, kept up to date by the game
     (read them, don't set them): a loop reads them on every move, and an attribute
@@ -81,6 +84,7 @@ class Game:
         seed: int | None = None,
         start: dict | None = None,
         narrate: bool = True,
+        listener=None,
     ) -> None:
         if isinstance(players, int):
             if not 2 <= players <= len(DEFAULT_NAMES):
@@ -95,6 +99,7 @@ class Game:
         self.seed = seed if seed is None else _check_seed(seed)
         self.start = start
         self.narrate = narrate
+        self._sink = DROP if listener is None else listener
         rng = random.Random(self.seed if self.seed is not None else 0)
         if start is None:
             initial = _deal(len(self.players), self.rules, rng)
@@ -328,7 +333,7 @@ class Game:
         s = self._state
         self._legal = None
         self._actions.append(action)
-        (self._phase1 if s.phase == 1 else phase2).apply(s, self.rules, action, DROP)
+        (self._phase1 if s.phase == 1 else phase2).apply(s, self.rules, action, self._sink)
         self.move_count += 1
         self.is_over = s.to_play is None
         return None
@@ -350,12 +355,15 @@ class Game:
         self._legal = None
         actions = self._actions
         actions.append(action)
-        if events is None:
-            events = [] if self.narrate else DROP
+        headless = events is None and not self.narrate
+        if headless:
+            events = self._sink
+        elif events is None:
+            events = []
         module.apply(s, self.rules, action, events)
         self.move_count = len(actions)
         self.is_over = s.to_play is None
-        if events is DROP:
+        if headless:
             return None
         step = _new_step(Step, (len(actions), action, tuple(events)))
         self._steps.append(step)
@@ -400,6 +408,7 @@ class Game:
         game.players, game.rules, game.seed, game.start = (
             self.players, self.rules, self.seed, self.start)
         game.narrate = self.narrate if narrate is None else narrate
+        game._sink = DROP
         game._initial = self._initial
         game._phase1 = self._phase1
         game._restart()

@@ -27,6 +27,22 @@ def test_a_headless_game_is_the_narrated_game_without_the_events(preset):
     assert headless.snapshot() == narrated.snapshot() and headless.copy().narrate is False
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_listener_hears_every_event_of_the_narrated_game_and_the_game_keeps_none(preset):
+    players = PRESETS[preset].usual_players
+    narrated = Game(players, preset, seed=9)
+    heard = []
+    headless = Game(players, preset, seed=9, narrate=False, listener=heard)
+    rng = random.Random(9)
+    while not narrated.is_over and narrated.move_count < 400:
+        action = rng.choice(narrated.legal_actions())
+        narrated.play(action)
+        headless.play(action)
+    assert heard == [e for step in narrated.history for e in step.events]
+    assert headless._steps == [] and headless.copy()._sink is not heard
+    assert (headless.move_count, headless.is_over) == (narrated.move_count, narrated.is_over)
+
+
 def test_a_headless_game_refuses_illegal_moves_as_always():
     game = Game(3, seed=1, narrate=False)
     game.play(game.legal_actions()[0])
