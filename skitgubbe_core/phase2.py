@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import combinations, permutations
 
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
-from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
+from .cards import CLUBS, DECK, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, make_card, \
     suit_symbol
 from .events import DROP, Event, make
 from .rules import OPTIONS, Rules
@@ -192,11 +192,12 @@ def _actions(p: int, singles: list[Card], runs) -> list[Action]:
     return actions
 
 
-def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[int]:
+def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[Card]:
     """The single cards that beat ``top``: higher of its suit, or (if ``trumps_beat``
-    and it is not a trump) any trump."""
+    and it is not a trump) any trump.  The deck's own card objects, so that looking
+    up a card of a hand finds the very object (no comparison of values)."""
     suit = top & 3
-    return frozenset(c for c in range(52) if (c > top and c & 3 == suit)
+    return frozenset(c for c in DECK if (c > top and c & 3 == suit)
                      or (trumps_beat and suit != trump and c & 3 == trump))
 
 
