@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import IllegalActionError, RulesError, quote
-from .events import DROP, Event, Step
+from .events import DROP, Event, Listener, Step
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
@@ -84,7 +84,7 @@ class Game:
         seed: int | None = None,
         start: dict | None = None,
         narrate: bool = True,
-        listener=None,
+        listener: Listener | None = None,
     ) -> None:
         if isinstance(players, int):
             if not 2 <= players <= len(DEFAULT_NAMES):
