@@ -8,7 +8,7 @@ phase change, a player going out, the end of the game).
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Protocol, Sequence
 
 from .cards import Card, format_cards, suit_symbol
 from .rulebook import RULEBOOK
@@ -221,6 +221,13 @@ _TEMPLATES.update({
         f"{p[e.player]}'s trump {format_cards(e.cards)} ends the trick at once: it is set "
         f"aside and {p[e.player]} leads"),
 })
+
+
+class Listener(Protocol):
+    """Where the transitions put the events of a step: a list, the frame recorder, a
+    headless game's listener (``Game(narrate=False, listener=...)``), or :data:`DROP`."""
+
+    def append(self, event: Event) -> None: ...
 
 
 class _Drop:

@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import IllegalActionError, RulesError, quote
-from .events import DROP, Event, Step
+from .events import DROP, Event, Listener, Step
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
@@ -62,7 +62,19 @@ class Game:
     ``narrate=False`` is the headless mode for simulations: moves are checked as
     always and the actions kept (for undo and records), but no events are kept and
     :meth:`play` returns None; :attr:`history` then narrates by replaying the game.
+    A headless game can still be watched: ``listener`` (anything with ``append``)
+    receives each event as it happens and the game keeps none, so a simulation can
+    count stunsas without narrating.
+
+    ``is_over`` and ``move_count`` are plain attributes, kept up to date by the game
+    (read them, don't set them): a loop reads them on every move, and an attribute
+    costs a fifth of a property.
     """
+
+    is_over: bool
+    """True once the game is over (nobody is to play)."""
+    move_count: int
+    """The number of actions played so far."""
 
     def __init__(
         self,
@@ -72,6 +84,7 @@ class Game:
         seed: int | None = None,
         start: dict | None = None,
         narrate: bool = True,
+        listener: Listener | None = None,
     ) -> None:
         if isinstance(players, int):
             if not 2 <= players <= len(DEFAULT_NAMES):
@@ -86,13 +99,13 @@ class Game:
         self.seed = seed if seed is None else _check_seed(seed)
         self.start = start
         self.narrate = narrate
+        self._sink = DROP if listener is None else listener
         rng = random.Random(self.seed if self.seed is not None else 0)
         if start is None:
             initial = _deal(len(self.players), self.rules, rng)
         else:
             initial = build_state(start, list(self.players), self.rules)
         self._initial = initial
-        self._rng_state = rng.getstate()
         self._phase1 = PHASE1[self.rules.phase1_tricks]
         self._restart(rng)
         if initial.phase == 1 and not initial.table and self._phase1 is phase1_all:
@@ -101,15 +114,20 @@ class Game:
 
     def _restart(self, rng: random.Random | None = None) -> None:
         """Back to the initial position; ``rng`` is the game's generator if it is
-        still in its initial state (as after the deal), else a copy is made."""
+        still in its initial state (as after the deal), else it is made again by
+        seeding and dealing once more (cheaper, for every game, than keeping a copy
+        of the generator's state for the few that are taken back)."""
         self._state = self._initial.copy()
         if rng is None:
-            rng = random.Random()
-            rng.setstate(self._rng_state)
+            rng = random.Random(self.seed if self.seed is not None else 0)
+            if self.start is None:
+                _deal(len(self.players), self.rules, rng)
         self._state.rng = rng
         self._steps: list[Step] = []
         self._actions: list[Action] = []
         self._legal: list[Action] | None = None
+        self.move_count = 0
+        self.is_over = self._state.to_play is None
 
     # -- the position -------------------------------------------------------------
 
@@ -121,10 +139,6 @@ class Game:
     def to_play(self) -> int | None:
         """The seat whose turn it is, or None when the game is over."""
         return self._state.to_play
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.to_play is None
 
     @property
     def loser(self) -> int | None:
@@ -189,10 +203,6 @@ class Game:
         return self._state.leader
 
     @property
-    def move_count(self) -> int:
-        return len(self._actions)
-
-    @property
     def history(self) -> list[Step]:
         """Every step so far, with its events (replayed with narration if this game is
         headless)."""
@@ -233,23 +243,21 @@ class Game:
         A slough of several cards is legal when each card is, though only single
         cards and whole groups of a rank are listed.
         """
-        legal = self._legal
-        if legal is not None and player is None:
-            return legal
         s = self._state
-        if player is not None and player != s.to_play:
-            if s.to_play is None or s.phase != 1:
-                return []
-            return self._phase1.out_of_turn(s, self.rules, player)
-        if legal is None:
-            if s.to_play is None:
-                legal = []
-            elif s.phase == 1:
-                legal = self._phase1.legal(s, self.rules)
-            else:
-                legal = phase2.legal(s, self.rules)
-            self._legal = legal
-        return legal
+        if player is None or player == s.to_play:
+            legal = self._legal
+            if legal is None:
+                if s.to_play is None:
+                    legal = []
+                elif s.phase == 1:
+                    legal = self._phase1.legal(s, self.rules)
+                else:
+                    legal = phase2.legal(s, self.rules)
+                self._legal = legal
+            return legal
+        if s.to_play is None or s.phase != 1:
+            return []
+        return self._phase1.out_of_turn(s, self.rules, player)
 
     def legal_actions_by_player(self) -> dict[int, list[Action]]:
         """Every player who may act now and their legal actions: the player to act
@@ -311,19 +319,32 @@ class Game:
         Raises :class:`IllegalActionError` (naming the move number, the reason and
         the rule) and leaves the game unchanged if the action is not legal.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal and not self._accepts(action):
-            reason, rule = self._reason(action)
-            number = len(self._actions) + 1
-            raise IllegalActionError(
-                f"move {number}, {self.action_text(action)}: {reason} "
-                f"({RULEBOOK[rule].reference})",
-                move_number=number, rule=rule)
-        return self._apply(action)
+        if action not in legal:
+            if isinstance(action, str):
+                return self.play(self.parse_action(action))
+            if not self._accepts(action):
+                self._refuse(action)
+        if self.narrate:
+            return self._apply(action)
+        # Headless, the simulation hot path: _apply without events, one call shorter.
+        s = self._state
+        self._legal = None
+        self._actions.append(action)
+        (self._phase1 if s.phase == 1 else phase2).apply(s, self.rules, action, self._sink)
+        self.move_count += 1
+        self.is_over = s.to_play is None
+        return None
+
+    def _refuse(self, action: Action) -> None:
+        """Raise the error saying why ``action`` is not legal now."""
+        reason, rule = self._reason(action)
+        number = len(self._actions) + 1
+        raise IllegalActionError(
+            f"move {number}, {self.action_text(action)}: {reason} ({RULEBOOK[rule].reference})",
+            move_number=number, rule=rule)
 
     def _apply(self, action: Action, events: list | None = None) -> Step | None:
         """Apply ``action``.  Its events go to ``events`` when given (the frame
@@ -334,12 +355,16 @@ class Game:
         self._legal = None
         actions = self._actions
         actions.append(action)
-        if events is None:
-            if not self.narrate:
-                module.apply(s, self.rules, action, DROP)
-                return None
+        headless = events is None and not self.narrate
+        if headless:
+            events = self._sink
+        elif events is None:
             events = []
         module.apply(s, self.rules, action, events)
+        self.move_count = len(actions)
+        self.is_over = s.to_play is None
+        if headless:
+            return None
         step = _new_step(Step, (len(actions), action, tuple(events)))
         self._steps.append(step)
         return step
@@ -373,6 +398,7 @@ class Game:
         game._state.rng.setstate(self._state.rng.getstate())
         game._steps = list(self._steps)
         game._actions = list(self._actions)
+        game.move_count, game.is_over = self.move_count, self.is_over
         return game
 
     def copy_at(self, moves: int, narrate: bool | None = None) -> "Game":
@@ -382,7 +408,8 @@ class Game:
         game.players, game.rules, game.seed, game.start = (
             self.players, self.rules, self.seed, self.start)
         game.narrate = self.narrate if narrate is None else narrate
-        game._initial, game._rng_state = self._initial, self._rng_state
+        game._sink = DROP
+        game._initial = self._initial
         game._phase1 = self._phase1
         game._restart()
         for action in self.actions[:moves]:

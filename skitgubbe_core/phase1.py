@@ -21,8 +21,7 @@ HAND_SIZE = 3
 
 def can_turn(s: State, rules: Rules) -> bool:
     """Rule 5: the top stock card may be turned while the stock is large enough."""
-    mode = rules.turn_from_stock
-    return mode != "never" and len(s.stock) > (1 if mode == "more-than-one" else 0)
+    return len(s.stock) > rules.turn_above
 
 
 def can_act(s: State, rules: Rules, p: int) -> bool:
@@ -101,11 +100,11 @@ def take_turned(s: State, p: int, events: list) -> Card:
 def legal(s: State, rules: Rules) -> list[Action]:
     p = s.to_play
     row = PLAY_ROWS[p]
-    if rules.phase1_follow != "no" and len(s.table) & 1:
-        actions = [row[c] for c in _followers(s, rules, s.hands[p])]
-    else:
-        actions = [row[c] for c in s.hands[p]]
-    if can_turn(s, rules):
+    actions = []
+    for c in (_followers(s, rules, s.hands[p]) if len(s.table) & 1 and rules.phase1_follow != "no"
+              else s.hands[p]):
+        actions.append(row[c])
+    if len(s.stock) > rules.turn_above:
         actions.append(TURN_ACTIONS[p])
     return actions
 
@@ -156,23 +155,26 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
-    p = action.player
-    turned = action.kind == TURN
+    p, kind, cards = action
+    turned = kind == TURN
     if turned:
-        card = take_turned(s, p, events)
+        cards = (take_turned(s, p, events),)
     else:
-        card = action.cards[0]
-        s.hands[p].remove(card)
+        s.hands[p].remove(cards[0])
+    card = cards[0]
     table = s.table
-    table.append((p, (card,)))
+    table.append((p, cards))
     leading = len(table) & 1
-    rule = "two-card-tricks" if rules.phase1_follow == "no" else "follow-phase-1"
-    if leading:
-        events is DROP or events.append(make(Event, ("lead", p, (card,), s.opponent, None, rule)))
-    else:
-        events is DROP or events.append(make(Event, ("answer", p, (card,), None, None, rule)))
-    if not turned and s.stock:
-        draw_one(s, rules, p, events)
+    if events is not DROP:
+        rule = "two-card-tricks" if rules.phase1_follow == "no" else "follow-phase-1"
+        events.append(make(Event, ("lead", p, cards, s.opponent, None, rule)) if leading
+                      else make(Event, ("answer", p, cards, None, None, rule)))
+    if not turned:
+        stock = s.stock
+        if len(stock) > 1 and events is DROP:
+            s.hands[p].append(stock.pop())  # draw_one's common case, headless
+        elif stock:
+            draw_one(s, rules, p, events)
     if leading:
         s.to_play = s.opponent
     else:
@@ -181,7 +183,7 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
             end(s, rules, None, events)
             return
     nxt = s.to_play
-    if not s.hands[nxt] and not can_turn(s, rules):
+    if not s.hands[nxt] and len(s.stock) <= rules.turn_above:
         end(s, rules, nxt, events)
 
 
@@ -219,8 +221,10 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> N
 
 def take_table(s: State, winner: int) -> list[Card]:
     """Everything on the table goes to ``winner``'s pile; returns it."""
-    won = [c for _, play in s.table for c in play]
-    s.piles[winner].extend(won)
+    won = []
+    for _, play in s.table:
+        won += play
+    s.piles[winner] += won
     s.table = []
     s.sloughs = []
     return won

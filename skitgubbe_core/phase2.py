@@ -12,7 +12,7 @@ from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import CLUBS, DECK, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, \
     make_card, suit_symbol
 from .events import DROP, Event, make
-from .rules import Rules
+from .rules import OPTIONS, Rules
 from .state import State
 
 _SAME_COLOUR = {SPADES: CLUBS, CLUBS: SPADES, HEARTS: DIAMONDS, DIAMONDS: HEARTS}
@@ -23,8 +23,12 @@ _MIN_RUN = {"runs": 2, "runs-of-three": 3, "runs-from-two": 2}
 
 def anti_suit(rules: Rules, trump: int | None) -> int | None:
     """The anti-trump suit (mot-trumf) for this trump, or None."""
-    mode = rules.anti_trumps
-    if mode == "none" or trump is None:
+    return None if trump is None else _anti_suit(rules.anti_trumps, trump)
+
+
+def _anti_suit(mode: str, trump: int) -> int | None:
+    """The anti-trump suit under ``anti_trumps=mode``, or None."""
+    if mode == "none":
         return None
     if mode == "same-colour":
         return _SAME_COLOUR[trump]
@@ -225,16 +229,21 @@ def _beats_suit_by_suit(cards: tuple[Card, ...], top: tuple[Card, ...],
                for order in permutations(cards))
 
 
-def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[int]:
+def _beaters(top: int, trump: int | None, trumps_beat: bool) -> frozenset[Card]:
     """The single cards that beat ``top``: higher of its suit, or (if ``trumps_beat``
-    and it is not a trump) any trump."""
+    and it is not a trump) any trump.  The deck's own card objects, so that looking
+    up a card of a hand finds the very object (no comparison of values)."""
     suit = top & 3
-    return frozenset(c for c in range(52) if (c > top and c & 3 == suit)
+    return frozenset(c for c in DECK if (c > top and c & 3 == suit)
                      or (trumps_beat and suit != trump and c & 3 == trump))
 
 
-_BEATERS = tuple(tuple(_beaters(top, trump, True) for top in range(52)) for trump in range(4))
-"""``_BEATERS[trump][top]``: the cards that beat ``top`` when any trump beats a non-trump."""
+_BEAT_TABLES = {
+    choice.value: tuple(tuple(_beaters(top, trump, top & 3 != _anti_suit(choice.value, trump))
+                              for top in range(52)) for trump in range(4))
+    for choice in OPTIONS["anti_trumps"].choices}
+"""``_BEAT_TABLES[anti_trumps][trump][top]``: the single cards that beat ``top`` when any
+trump beats a non-trump except an anti-trump."""
 _HIGHER = tuple(_beaters(top, None, False) for top in range(52))
 """``_HIGHER[top]``: the higher cards of ``top``'s suit."""
 _SUIT_CARDS = tuple(frozenset(DECK[suit::4]) for suit in range(4))
@@ -246,9 +255,12 @@ _SUIT_FIRST = tuple(tuple(c if c & 3 == suit else 64 + c for c in range(52))
 
 def _leads(p: int, hand: list[Card], rules: Rules) -> list[Action]:
     """Every lead: each card in the order held, then each run suit by suit, then each
-    set by rank."""
+    set by rank.  (Plain loops here and in :func:`_answers`: on lists this small they
+    are quicker than comprehensions.)"""
     row = PLAY_ROWS[p]
-    actions = [row[c] for c in hand]
+    actions = []
+    for c in hand:
+        actions.append(row[c])
     mode = rules.phase2_plays
     sets = rules.phase2_sets == "yes"
     if mode == "single" and not sets:
@@ -270,13 +282,15 @@ def _answers(p: int, hand: list[Card], top: tuple[Card, ...], rules: Rules,
     trumps where a trump may beat it, then the runs of its suit and of trumps.  The
     single cards come from a beat table, as on :func:`legal`'s fast path."""
     top_suit, high = top[0] & 3, top[-1]
-    if (trump is not None and top_suit != trump
-            and (rules.anti_trumps == "none" or top_suit != anti_suit(rules, trump))
-            and (rules.beat != "follow-suit" or _SUIT_CARDS[top_suit].isdisjoint(hand))):
-        beats = _BEATERS[trump][high]
+    if trump is not None and (rules.beat != "follow-suit"
+                              or _SUIT_CARDS[top_suit].isdisjoint(hand)):
+        beats = _BEAT_TABLES[rules.anti_trumps][trump][high]
     else:
         beats = _HIGHER[high]
-    cards = [c for c in hand if c in beats]
+    cards = []
+    for c in hand:
+        if c in beats:
+            cards.append(c)
     if len(cards) > 1:
         cards.sort(key=_SUIT_FIRST[top_suit].__getitem__)
     row = PLAY_ROWS[p]
@@ -321,19 +335,23 @@ def legal(s: State, rules: Rules) -> list[Action]:
         return [PICK_UP_ACTIONS[p]]
     if rules.single_beats:
         # The common case, kept fast: single cards, any trump beats a non-trump (a
-        # beat table per trump and card to beat).
+        # beat table per anti-trump rule, trump and card to beat).  Plain loops: in
+        # these small lists a comprehension costs more than it saves.
         row = PLAY_ROWS[p]
         table = s.table
+        actions = []
         if not table:
-            return [row[c] for c in hand]
+            for c in hand:
+                actions.append(row[c])
+            return actions
         top = table[-1][1][-1]
         trump = s.trump
-        if trump is None or (rules.anti_trumps != "none" and top & 3 == anti_suit(rules, trump)):
-            beats = _beaters(top, trump, False)
-        else:
-            beats = _BEATERS[trump][top]
-        actions = [row[c] for c in hand if c in beats]
-        if not actions or rules.must_beat == "no":
+        beats = (_beaters(top, None, False) if trump is None
+                 else _BEAT_TABLES[rules.anti_trumps][trump][top])
+        for c in hand:
+            if c in beats:
+                actions.append(row[c])
+        if not actions or rules.may_pick_up:
             actions.append(PICK_UP_ACTIONS[p])
         return actions
     if not s.table:
@@ -343,7 +361,7 @@ def legal(s: State, rules: Rules) -> list[Action]:
         actions = _set_answers(p, hand, top, rules, s.trump)
     else:
         actions = _answers(p, hand, top, rules, s.trump)
-    if not actions or rules.must_beat == "no":
+    if not actions or rules.may_pick_up:
         actions.append(PICK_UP_ACTIONS[p])
     return actions
 
@@ -473,10 +491,10 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     hand = s.hands[p]
     if kind == PICK_UP:
         if hand and rules.pick_up == "top":
-            cards, rule = table.pop()[1], _PICK_UP_RULE["top"]
+            cards, rule = table.pop()[1], "pick-up"
         else:
             cards, rule = _pick_up(s, rules, p)
-        hand.extend(cards)
+        hand += cards
         if table:
             s.to_play = s.next_in(p)
             events is DROP or events.append(make(Event, ("pick-up", p, cards, s.to_play,
@@ -494,26 +512,31 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         cards = tuple(sorted(cards))
         for c in cards:
             hand.remove(c)
-    top = table[-1][1] if table else None
-    table.append((p, cards))
-    if top is not None:
+    if table:
+        top = table[-1][1]
+        table.append((p, cards))
         events is DROP or events.append(make(Event, ("beat", p, cards, None, top,
                                                      _beat_rule(rules, cards))))
+        trumped = (rules.trump_ends and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
     else:
+        table.append((p, cards))
         s.trick_size = s.n - len(s.out)
         s.leader = p
         events is DROP or events.append(make(Event, ("lead", p, cards, None, s.trick_size,
                                                      "trick-complete")))
+        trumped = False
     if not hand:
         _go_out(s, p, events)
         if s.to_play is None:
             return
-    trumped = (top is not None and rules.trump_ends_trick == "yes"
-               and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
     if trumped or len(table) == s.trick_size:
         _complete(s, rules, p, trumped, events)
     else:
-        s.to_play = s.next_in(p)
+        n, in_game = s.n, s.in_game
+        p = (p + 1) % n
+        while not in_game[p]:
+            p = (p + 1) % n
+        s.to_play = p
 
 
 def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:

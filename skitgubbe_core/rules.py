@@ -458,6 +458,9 @@ PRESETS: dict[str, Preset] = {
 }
 
 
+_TURN_ABOVE = {"more-than-one": 1, "at-least-one": 0, "never": 52}
+"""``turn_from_stock`` as a stock size that must be exceeded (52: never)."""
+
 _REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
     ("phase1_plays", "sets"): ("phase1_tricks", ("all-play",)),
     ("phase1_end", "all-played"): ("phase1_tricks", ("all-play",)),
@@ -518,6 +521,12 @@ class Rules:
     single_beats: bool = field(init=False, repr=False, compare=False)
     """Phase 2 plays single cards only, and any trump beats a non-trump (the common case,
     which has a fast path)."""
+    turn_above: int = field(init=False, repr=False, compare=False)
+    """The stock card may be turned while the stock holds more than this many cards."""
+    trump_ends: bool = field(init=False, repr=False, compare=False)
+    """A trump played on a non-trump ends the phase-2 trick (``trump_ends_trick``)."""
+    may_pick_up: bool = field(init=False, repr=False, compare=False)
+    """A player who can beat may pick up instead (``must_beat=no``)."""
 
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:
@@ -533,6 +542,9 @@ class Rules:
         # and records see only the options).
         object.__setattr__(self, "single_beats", self.phase2_plays == "single"
                            and self.beat == "any-trump" and self.phase2_sets != YES)
+        object.__setattr__(self, "turn_above", _TURN_ABOVE[self.turn_from_stock])
+        object.__setattr__(self, "trump_ends", self.trump_ends_trick == YES)
+        object.__setattr__(self, "may_pick_up", self.must_beat == NO)
 
     @classmethod
     def preset(cls, name: str, **options: str) -> "Rules":

@@ -23,7 +23,7 @@ from typing import Callable, Iterator, Sequence
 
 from .bots import BOTS, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError
-from .events import Step
+from .events import Event, Step
 from .game import Game
 from .rules import PRESETS, Rules
 
@@ -123,8 +123,8 @@ class Study:
         bots = [make_bot(name, derive_seed(self.seed, index, p),
                          **(options if name == "search" else {}))
                 for p, name in enumerate(seats)]
-        game = Game(self.players, self.rules, seed=seed)
         tally = _Tally(self.players)
+        game = Game(self.players, self.rules, seed=seed, narrate=False, listener=tally)
         play_out(game, bots, self.max_moves, tally.step)
         row = {"game": index, "seed": seed, "variant": self.variant, "players": self.players}
         row.update({f"bot_{p}": name for p, name in enumerate(seats)})
@@ -143,23 +143,26 @@ class Study:
 
 
 class _Tally:
-    """Counts what a game's steps show: stunsas, pick-ups, the phase change."""
+    """Counts what a headless game shows, as it happens: stunsas and pick-ups (the
+    game's listener), the move that started phase 2 and the hands then (after each
+    step, so after all the step's events: Atlanta's dreck deal included)."""
 
     def __init__(self, players: int) -> None:
         self.stunsas = self.pickups = 0
         self.phase1_moves: int | None = None
         self.phase2_cards = [-1] * players
 
-    def step(self, game: Game, step: Step) -> None:
-        for event in step.events:
-            kind = event.kind
-            if kind == "stunsa":
-                self.stunsas += 1
-            elif kind in PICK_UP_EVENTS:
-                self.pickups += 1
-            elif kind == "phase-2":
-                self.phase1_moves = step.number
-                self.phase2_cards = [len(h) for h in game._state.hands]
+    def append(self, event: Event) -> None:
+        kind = event.kind
+        if kind == "stunsa":
+            self.stunsas += 1
+        elif kind in PICK_UP_EVENTS:
+            self.pickups += 1
+
+    def step(self, game: Game, step: None) -> None:
+        if self.phase1_moves is None and game.phase == 2:
+            self.phase1_moves = game.move_count
+            self.phase2_cards = [len(h) for h in game.hands]
 
 
 def play_chunk(study: Study, start: int, stop: int) -> list[dict]:

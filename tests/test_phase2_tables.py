@@ -8,8 +8,9 @@ import pytest
 
 from skitgubbe_core.actions import SLOUGH, SLOUGH_ROWS, Action
 from skitgubbe_core.cards import DECK
-from skitgubbe_core.phase2 import _BEATERS, _HIGHER, _SUIT_FIRST, _bits, _cards, _runs, \
-    _set_plays, _set_ranks
+from skitgubbe_core.phase2 import _BEAT_TABLES, _HIGHER, _SUIT_CARDS, _SUIT_FIRST, _bits, \
+    _cards, _runs, _set_plays, _set_ranks, anti_suit
+from skitgubbe_core.rules import Rules
 
 MINIMUM = {"runs": 2, "runs-of-three": 3, "runs-from-two": 2}
 HANDS = [random.Random(seed).sample(DECK, random.Random(-seed).randrange(27))
@@ -84,11 +85,24 @@ def test_set_plays_are_the_plain_sets(size, above):
         assert all(a == Action(0, "play", a.cards) for a in plays)
 
 
-def test_higher_cards_table():
+def test_higher_cards_table_holds_the_decks_cards():
     for top in range(52):
         assert _HIGHER[top] == {c for c in range(52) if c & 3 == top & 3 and c > top}
-        for trump in range(4):
-            assert _HIGHER[top] <= _BEATERS[trump][top]
+        assert all(any(c is d for d in DECK) for c in _HIGHER[top])
+
+
+@pytest.mark.parametrize("anti_trumps", ["none", "same-colour", "clubs", "electric-clubs"])
+def test_beat_tables_add_the_trumps_only_where_a_trump_beats(anti_trumps):
+    rules = Rules.preset("skitgubbe", anti_trumps=anti_trumps)
+    for trump in range(4):
+        for top in range(52):
+            trumping = top & 3 not in (trump, anti_suit(rules, trump))
+            trumps = {c for c in range(52) if c & 3 == trump} if trumping else set()
+            assert _BEAT_TABLES[anti_trumps][trump][top] == _HIGHER[top] | trumps
+
+
+def test_suit_cards():
+    assert [sorted(cards) for cards in _SUIT_CARDS] == [list(DECK[s::4]) for s in range(4)]
 
 
 def test_suit_first_sorts_a_suit_before_the_others_each_low_to_high():

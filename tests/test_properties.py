@@ -10,6 +10,7 @@ slough while the trick is undecided).
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from skitgubbe_core import Game, PRESETS, Rules, record
@@ -121,3 +122,25 @@ def test_odd_starting_positions_are_refused_or_played_to_the_end(setup, seed):
         play_to_the_end(game, seed, MAX_MOVES)
         again = record.from_record(record.to_record(game))
         assert again.snapshot() == game.snapshot()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_copies_and_undo_remake_the_generator_of_variants_that_shuffle_in_play(preset):
+    """Atlanta's dreck and Koira's sorted ties shuffle during play: a copy made by replay
+    and a game taken back must draw the same cards as the game itself."""
+    for seed in range(3):
+        game = Game(PRESETS[preset].usual_players, preset, seed=seed, narrate=False)
+        rng = random.Random(seed)
+        while not game.is_over and game.move_count < 400:
+            game.play(rng.choice(game.legal_actions()))
+        for moves in (0, game.move_count // 2, game.move_count):
+            copy = game.copy_at(moves)
+            for action in game.actions[moves:]:
+                copy.play(action)
+            assert copy.snapshot() == game.snapshot() and copy.is_over == game.is_over
+        last = game.actions[-1]
+        before = game.snapshot()
+        game.undo()
+        assert game.move_count == len(game.actions) and not game.is_over
+        game.play(last)
+        assert game.snapshot() == before
