@@ -14,6 +14,7 @@ while the trick is undecided (:func:`out_of_turn`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, SLOUGH_ROWS, TURN, \
@@ -22,7 +23,7 @@ from .cards import Card, deal
 from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
-from .phase1 import can_act, can_turn, draw_one, end, refill, take_table, take_turned, \
+from .phase1 import can_act, draw_one, end, refill, take_table, take_turned, \
     why_illegal_common
 
 
@@ -67,7 +68,7 @@ def advance(s: State, rules: Rules, events: list) -> None:
         p = s.queue[0]
         if not s.hands[p] and s.stock and rules.draw == "refill-after-trick":
             draw_one(s, rules, p, events)
-        if can_act(s, rules, p):
+        if s.hands[p] or len(s.stock) > rules.turn_above:
             s.to_play = p
             return
         if not skip:
@@ -81,12 +82,24 @@ def advance(s: State, rules: Rules, events: list) -> None:
     _evaluate(s, rules, events)
 
 
-def _sets_for_lead(hand: list[Card]) -> list[tuple[Card, ...]]:
-    by_rank: dict[int, list[Card]] = {}
-    for c in sorted(hand):
-        by_rank.setdefault(c >> 2, []).append(c)
-    return [combo for cards in by_rank.values() for k in range(1, len(cards) + 1)
-            for combo in combinations(cards, k)]
+def _set_leads(p: int, hand: list[Card]) -> list[Action]:
+    """``p`` leading one card or several of a rank: rank by rank, low first."""
+    cards = sorted(hand)
+    actions: list[Action] = []
+    start = 0
+    for i in range(1, len(cards) + 1):
+        if i == len(cards) or cards[i] >> 2 != cards[start] >> 2:
+            actions += _rank_leads(p, tuple(cards[start:i]))
+            start = i
+    return actions
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_leads(p: int, cards: tuple[Card, ...]) -> tuple[Action, ...]:
+    """``p`` leading any of ``cards`` (one rank, sorted): each card alone, then each
+    set, smaller first.  Cached: the actions are made once."""
+    return tuple(Action(p, PLAY, combo) if k > 1 else PLAY_ROWS[p][combo[0]]
+                 for k in range(1, len(cards) + 1) for combo in combinations(cards, k))
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
@@ -102,29 +115,36 @@ def legal(s: State, rules: Rules) -> list[Action]:
 def _legal_plays(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Action]:
     if rules.phase1_plays == "sets" and s.set_size != 1:
         if not s.table:
-            return [Action(p, PLAY, combo) if len(combo) > 1 else PLAY_ROWS[p][combo[0]]
-                    for combo in _sets_for_lead(hand)]
+            return _set_leads(p, hand)
         size = min(s.set_size, len(hand))
         return [Action(p, PLAY, combo) if size > 1 else PLAY_ROWS[p][combo[0]]
                 for combo in combinations(sorted(hand), size)]
     row = PLAY_ROWS[p]
-    if rules.forced_bounce == "yes":
+    if rules.forced_bounce == "yes" and s.table:
         forced = _forced(s, hand)
         if forced:
             return [row[c] for c in forced]
-    actions = [row[c] for c in hand]
-    if can_turn(s, rules):
+    actions = []
+    for c in hand:
+        actions.append(row[c])
+    if len(s.stock) > rules.turn_above:
         actions.append(TURN_ACTIONS[p])
     return actions
 
 
 def _forced(s: State, hand: list[Card]) -> list[Card]:
     """Atlanta: the cards equal in rank to the highest card of the round so far."""
-    plays = _round(s)
-    if not plays:
-        return []
-    top = max([_rank_of(cards) for _, cards in plays])
-    return [c for c in hand if c >> 2 == top]
+    top = -1
+    for _, cards in _round(s):
+        rank = _rank_of(cards)
+        if rank > top:
+            top = rank
+    forced = []
+    if top >= 0:
+        for c in hand:
+            if c >> 2 == top:
+                forced.append(c)
+    return forced
 
 
 def _slough_actions(p: int, eligible: list[Card]) -> list[Action]:
