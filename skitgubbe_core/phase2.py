@@ -294,7 +294,9 @@ def _answers(p: int, hand: list[Card], top: tuple[Card, ...], rules: Rules,
     if len(cards) > 1:
         cards.sort(key=_SUIT_FIRST[top_suit].__getitem__)
     row = PLAY_ROWS[p]
-    actions = [row[c] for c in cards]
+    actions = []
+    for c in cards:
+        actions.append(row[c])
     mode = rules.phase2_plays
     if mode == "single":
         return actions
