@@ -182,8 +182,10 @@ def _run_actions(p: int, members: int, mode: str) -> tuple[Action, ...]:
 
 
 def is_set(cards: tuple[Card, ...]) -> bool:
-    """A play of several cards of one rank (a pair, three or four of a kind)."""
-    return len(cards) > 1 and all(c >> 2 == cards[0] >> 2 for c in cards)
+    """A play of several cards of one rank (a pair, three or four of a kind).  A run's
+    first and last cards differ in rank: that is checked first, without a loop."""
+    return (len(cards) > 1 and cards[0] >> 2 == cards[-1] >> 2
+            and all(c >> 2 == cards[0] >> 2 for c in cards))
 
 
 def _set_ranks(bits: int, size: int) -> int:
@@ -206,7 +208,9 @@ def _set_actions(p: int, bits: int, size: int) -> tuple[Action, ...]:
 def _set_plays(p: int, bits: int, size: int = 0, above: int = -1) -> list[Action]:
     """``p`` playing each set among the cards ``bits``: of ``size`` cards if given, of
     rank above ``above``, low rank first."""
-    ranks = _set_ranks(bits, size or 2) >> 4 * (above + 1) << 4 * (above + 1)
+    ranks = _set_ranks(bits, size or 2)
+    if above >= 0:
+        ranks = ranks >> 4 * (above + 1) << 4 * (above + 1)
     found: list[Action] = []
     while ranks:
         low = ranks & -ranks
