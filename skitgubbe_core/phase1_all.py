@@ -117,6 +117,8 @@ def _legal_plays(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Actio
         if not s.table:
             return _set_leads(p, hand)
         size = min(s.set_size, len(hand))
+        if size == 1:
+            return [PLAY_ROWS[p][c] for c in sorted(hand)]
         return [Action(p, PLAY, combo) if size > 1 else PLAY_ROWS[p][combo[0]]
                 for combo in combinations(sorted(hand), size)]
     row = PLAY_ROWS[p]
