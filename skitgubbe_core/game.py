@@ -361,11 +361,11 @@ class Game:
         elif events is None:
             events = []
         module.apply(s, self.rules, action, events)
-        self.move_count = len(actions)
+        self.move_count = number = len(actions)
         self.is_over = s.to_play is None
         if headless:
             return None
-        step = _new_step(Step, (len(actions), action, tuple(events)))
+        step = _new_step(Step, (number, action, tuple(events)))
         self._steps.append(step)
         return step
 
