@@ -463,6 +463,9 @@ _TURN_ABOVE = {"more-than-one": 1, "at-least-one": 0, "never": 52}
 
 _REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
     ("phase1_plays", "sets"): ("phase1_tricks", ("all-play",)),
+    # No source turns the stock card in a trick of sets (what would one card answer?).
+    ("turn_from_stock", "more-than-one"): ("phase1_plays", ("single",)),
+    ("turn_from_stock", "at-least-one"): ("phase1_plays", ("single",)),
     ("phase1_end", "all-played"): ("phase1_tricks", ("all-play",)),
     ("forced_bounce", YES): ("phase1_tricks", ("all-play",)),
     ("slough", YES): ("phase1_tricks", ("all-play",)),

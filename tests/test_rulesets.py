@@ -70,6 +70,9 @@ def test_options_that_need_each_other_are_refused_with_what_they_need():
         Rules.preset("skitgubbe", phase1_plays="sets")
     with pytest.raises(RulesError, match="exchange_two=yes needs turned_up_trump=yes"):
         Rules.preset("skitgubbe", exchange_two="yes")
+    # Turning a single stock card into a trick of sets has no source (and no meaning).
+    with pytest.raises(RulesError, match="turn_from_stock=more-than-one needs phase1_plays=single"):
+        Rules.preset("skitgubbe-sets", turn_from_stock="more-than-one")
 
 
 @pytest.mark.parametrize("name, count, allowed", [
