@@ -27,7 +27,8 @@ FREE_OPTIONS = ("turn_from_stock", "last_trick", "lead_after_going_out", "tie_sc
                 "tie_cards_to", "phase2_plays", "run_order", "beat", "anti_trumps", "pick_up",
                 "empty_hand_after_phase1", "trump_ends_trick", "dreck", "must_beat",
                 "phase2_sets")
-"""Options that combine with every preset."""
+"""Options that combine with every preset (turn_from_stock except with phase-1 sets, where
+only "never" is allowed: see :func:`rules_and_players`)."""
 
 
 @st.composite
@@ -36,6 +37,8 @@ def rules_and_players(draw):
     the preset allows."""
     preset = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
     changed = draw(st.lists(st.sampled_from(FREE_OPTIONS), max_size=3, unique=True))
+    if Rules.preset(preset.name).phase1_plays == "sets":
+        changed = [name for name in changed if name != "turn_from_stock"]
     options = {name: draw(st.sampled_from([c.value for c in OPTIONS[name].choices]))
                for name in changed}
     if preset.name in OUT_OF_TURN:
