@@ -538,11 +538,7 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     if trumped or len(table) == s.trick_size:
         _complete(s, rules, p, trumped, events)
     else:
-        n, in_game = s.n, s.in_game
-        p = (p + 1) % n
-        while not in_game[p]:
-            p = (p + 1) % n
-        s.to_play = p
+        s.to_play = s.next_in(p)
 
 
 def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
