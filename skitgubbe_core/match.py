@@ -25,7 +25,8 @@ from . import jsondata as jd
 from .errors import FileFormatError, RulesError, quote
 from .game import DEFAULT_NAMES, Game
 from .jsondata import read_json
-from .record import RecordError, from_record, rules_from_json, save_text, to_record
+from .files import save_text
+from .record import RecordError, from_record, rules_from_json, to_record
 from .rules import Rules
 from .schema import MAX_DEALS, MAX_MATCH_BYTES, MATCH_SCHEMA, validate
 from .simulate import DEFAULT_MAX_MOVES, random_game
@@ -162,6 +163,12 @@ def from_json(data: Any, file: str | None = None) -> Match:
         validate(data, MATCH_SCHEMA, MatchError)
         rules = rules_from_json(data, MatchError)
         deals = data["deals"]
+        if not deals:
+            raise MatchError("a match has at least one deal", path="deals")
+        try:
+            rules.check_players(len(data["players"]))
+        except RulesError as err:
+            raise MatchError(str(err), path="players") from None
         match = Match(tuple(data["players"]), rules, data.get("seed"), [])
         for i, deal in enumerate(deals):
             try:
