@@ -13,7 +13,7 @@ import signal
 import sys
 from typing import Sequence
 
-from . import examples, handout, match, record, scenario
+from . import __version__, examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -169,7 +169,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             frame.to_parquet(out, index=False)
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
+                                 "'skitgubbe[studies]', or write a .csv file") from None
     else:
         frame.to_csv(out, index=False)
     if out is not None:
@@ -202,6 +202,7 @@ def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.Arg
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)
