@@ -27,7 +27,7 @@ lite: $(STAMP)
 
 # The notebooks as code-free apps (Voila runs as root without a flag, unlike JupyterLab).
 present: $(STAMP)
-	$(VENV)/bin/voila notebooks
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/voila --template=skitgubbe notebooks
 
 test: $(STAMP)
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
