@@ -1,4 +1,5 @@
-"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay, handout.
+"""The ``skitgubbe`` command: variants, play, match, simulate, compare, check, example,
+replay, handout.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -12,18 +13,26 @@ import os
 import random
 import signal
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Iterator, NoReturn, Sequence, TextIO
+from typing import NoReturn, TextIO
 
-from . import examples, handout, match, record, scenario
+from . import __version__, examples, handout, match, record, scenario
 from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
+from .files import shown_name, write_atomically
 from .rules import OPTIONS, PRESETS, Rules
 from .schema import MAX_SEED
-from .files import shown_name, write_atomically
-from .simulate import (DASK_TIMEOUT, DEFAULT_MAX_MOVES, SCHEDULERS, random_game, study_rows,
-                       write_csv, write_parquet)
+from .simulate import (
+    DASK_TIMEOUT,
+    DEFAULT_MAX_MOVES,
+    SCHEDULERS,
+    random_game,
+    study_rows,
+    write_csv,
+    write_parquet,
+)
 from .sources import cite
 
 
@@ -183,6 +192,50 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_table(frame, out: str | None) -> None:
+    """``frame`` as CSV on standard output, or to ``out`` (.csv or .parquet)."""
+    if out is None:
+        frame.to_csv(sys.stdout, index=False)
+    elif out.endswith(".parquet"):
+        try:
+            frame.to_parquet(out, index=False)
+        except ImportError:
+            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
+                                 "'skitgubbe[parquet]', or write a .csv file") from None
+    else:
+        frame.to_csv(out, index=False)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .studies import compare_play, print_progress
+
+    out = args.out
+    if out and not out.endswith((".csv", ".parquet")):
+        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+    variants = "all" if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
+    players = args.players if args.players in ("usual", "all") else _count(args.players)
+    if args.games < 1:
+        raise SkitgubbeError(f"--games must be at least 1, not {args.games}")
+    bots = [b.strip() for b in args.bots.split(",")]
+    frame = compare_play(variants, players, args.games, args.seed, bots,
+                         on_row=print_progress, bot_options={"playouts": args.playouts},
+                         scheduler=args.scheduler, workers=args.workers, address=args.address,
+                         chunk_size=args.chunk_size, max_moves=args.max_moves)
+    if frame.empty:
+        raise SkitgubbeError(f"no ruleset among {args.variants} allows {args.players} players")
+    _write_table(frame, out)
+    if out is not None:
+        print(f"{len(frame)} rows written to {out}", file=sys.stderr)
+    return 0
+
+
+def _count(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise SkitgubbeError(f"--players {quote(text)}: write usual, all or a number") from None
+
+
 def _seed(text: str) -> int:
     """A seed that a record can store: a whole number from 0 to 2**64 - 1."""
     try:
@@ -233,6 +286,7 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)
@@ -278,6 +332,23 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
                      help="write the rows here (default: CSV on standard output)")
     sim.set_defaults(run=cmd_simulate)
+    comp = sub.add_parser("compare", help="play metrics of several rulesets: one CSV row per "
+                          "ruleset and player count")
+    comp.add_argument("--variants", default="all", metavar="all|NAME,NAME,...")
+    comp.add_argument("--players", default="usual", metavar="usual|all|N",
+                      help="each ruleset's usual count, every count it allows, or N")
+    comp.add_argument("--bots", default="random", metavar="BOT,BOT,...",
+                      help="seated round the table and rotated (default: all random)")
+    comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
+    comp.add_argument("--seed", type=_seed, default=0)
+    comp.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    comp.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    comp.add_argument("--workers", type=int, default=None)
+    comp.add_argument("--address", default=None)
+    comp.add_argument("--chunk-size", type=int, default=None)
+    comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    comp.add_argument("--out", metavar="FILE.csv|FILE.parquet")
+    comp.set_defaults(run=cmd_compare)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)
@@ -301,7 +372,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
         with _printable_output():
-            return args.run(args)
+            status: int = args.run(args)
+            return status
     except SkitgubbeError as err:
         print(f"skitgubbe: {err}", file=sys.stderr)
         return 2
@@ -316,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 128 + signal.SIGINT
 
 
-SUIT_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS)))
+SUIT_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
 
 
 class _SuitLetters(io.TextIOBase):
@@ -343,7 +415,7 @@ def _printable_output() -> Iterator[None]:
     try:
         SUIT_SYMBOLS.encode(getattr(stdout, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
-        sys.stdout = _SuitLetters(stdout)  # type: ignore[assignment]
+        sys.stdout = _SuitLetters(stdout)
         try:
             yield
         finally:

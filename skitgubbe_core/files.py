@@ -13,8 +13,9 @@ import os
 import re
 import secrets
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO
 
 from .errors import SkitgubbeError
 from .schema import CONTROL
@@ -26,7 +27,7 @@ class OutputError(SkitgubbeError):
     """A file cannot be written where asked (not a regular file, or no name)."""
 
 
-def shown_name(path: str | os.PathLike) -> str:
+def shown_name(path: str | os.PathLike[str]) -> str:
     """A file name as text to show: bytes that are not UTF-8 become U+FFFD, control
     and invisible direction marks are dropped.
 
@@ -39,7 +40,7 @@ def shown_name(path: str | os.PathLike) -> str:
     return _UNSHOWN.sub("", text)
 
 
-def write_atomically(path: str | os.PathLike, write: Callable[[BinaryIO], object]) -> None:
+def write_atomically(path: str | os.PathLike[str], write: Callable[[BinaryIO], object]) -> None:
     """Call ``write`` with a binary file that becomes ``path`` once ``write`` returns;
     if it raises (or the user presses Ctrl-C), nothing is left behind."""
     if not os.fspath(path):
@@ -65,7 +66,7 @@ def write_atomically(path: str | os.PathLike, write: Callable[[BinaryIO], object
         raise
 
 
-def save_text(text: str, path: str | os.PathLike) -> None:
+def save_text(text: str, path: str | os.PathLike[str]) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically."""
     data = text.encode("utf-8")
     write_atomically(path, lambda f: f.write(data))

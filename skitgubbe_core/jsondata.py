@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from .cards import Card, parse_card
+from .errors import CardError, FileFormatError, quote
 from .files import shown_name
 from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree
-from .errors import CardError, FileFormatError, quote
 
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
 

@@ -20,15 +20,19 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence, TextIO
+from typing import Any, BinaryIO, TextIO
 
+from . import metrics
 from .bots import BOTS, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
 from .events import Event, Step
 from .game import Game
 from .rules import PRESETS, Rules
 
+Row = dict[str, Any]
+"""One game of a study, as :func:`simulate`'s columns name it."""
 DEFAULT_MAX_MOVES = 5000
 DASK_TIMEOUT = 5
 """Seconds to wait for a Dask scheduler named by its address."""
@@ -94,6 +98,7 @@ class Study:
     options: tuple[tuple[str, str], ...] = ()
     bot_options: tuple[tuple[str, object], ...] = ()
     max_moves: int = DEFAULT_MAX_MOVES
+    measure: bool = False
     rules: Rules = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -117,7 +122,8 @@ class Study:
         seats = range(self.players)
         return (["game", "seed", "variant", "players"] + [f"bot_{p}" for p in seats]
                 + ["loser", "loser_bot", "moves", "phase1_moves", "stunsas", "pickups"]
-                + [f"cards_{p}" for p in seats] + ["unfinished"])
+                + [f"cards_{p}" for p in seats] + ["unfinished"]
+                + (list(MEASURES) if self.measure else []))
 
     def play(self, index: int) -> dict:
         """Play game ``index`` and describe it as a row."""
@@ -127,7 +133,7 @@ class Study:
         bots = [make_bot(name, derive_seed(self.seed, index, p),
                          **(options if name == "search" else {}))
                 for p, name in enumerate(seats)]
-        tally = _Tally(self.players)
+        tally = (_Measure if self.measure else _Tally)(self.players)
         game = Game(self.players, self.rules, seed=seed, narrate=False, listener=tally)
         play_out(game, bots, self.max_moves, tally.step)
         row = {"game": index, "seed": seed, "variant": self.variant, "players": self.players}
@@ -143,6 +149,8 @@ class Study:
         })
         row.update({f"cards_{p}": n for p, n in enumerate(tally.phase2_cards)})
         row["unfinished"] = not game.is_over
+        if self.measure:
+            row.update(tally.measures(game))
         return row
 
 
@@ -169,7 +177,40 @@ class _Tally:
             self.phase2_cards = [len(h) for h in game.hands]
 
 
-def play_chunk(study: Study, start: int, stop: int) -> list[dict]:
+MEASURES = ("ties", "lead_changes", "decisiveness", "drama")
+"""The extra columns of a measured study (:mod:`.metrics`; NaN if unfinished)."""
+
+
+class _Measure(_Tally):
+    """A tally that also counts ties and keeps the phase-2 trace (the hand sizes
+    at the start of phase 2 and after every later move) for :mod:`.metrics`."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        self.ties = 0
+        self.trace: list[tuple[int, ...]] = []
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        if event.kind == "tie":
+            self.ties += 1
+
+    def step(self, game: Game, step: None) -> None:
+        super().step(game, step)
+        if self.phase1_moves is not None:
+            self.trace.append(tuple(len(h) for h in game.hands))
+
+    def measures(self, game: Game) -> dict:
+        loser = game.loser
+        if loser is None or not self.trace:
+            nan = float("nan")
+            return {"ties": self.ties, "lead_changes": nan, "decisiveness": nan, "drama": nan}
+        return {"ties": self.ties, "lead_changes": metrics.lead_changes(self.trace),
+                "decisiveness": metrics.decisiveness(self.trace, loser),
+                "drama": metrics.drama(self.trace, loser)}
+
+
+def play_chunk(study: Study, start: int, stop: int) -> list[Row]:
     """Rows of games ``start..stop-1`` of ``study`` (what a worker runs)."""
     return [study.play(i) for i in range(start, stop)]
 
@@ -216,8 +257,8 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
              options: dict[str, str] | None = None, bot_options: dict | None = None,
              scheduler: str = "serial", workers: int | None = None, address: str | None = None,
              chunk_size: int | None = None, progress: bool = False,
-             max_moves: int = DEFAULT_MAX_MOVES, timeout: float = DASK_TIMEOUT,
-             beyond_cores: bool = False):
+             max_moves: int = DEFAULT_MAX_MOVES, measure: bool = False,
+             timeout: float = DASK_TIMEOUT, beyond_cores: bool = False):
     """Play ``games`` games and return a pandas DataFrame, one row per game.
 
     ``bots`` names one bot per seat (default: all random); ``rotate`` moves them one
@@ -231,15 +272,16 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
     Columns: ``game``, ``seed``, ``variant``, ``players``, ``bot_<seat>``, ``loser``
     (seat; -1 if unfinished), ``loser_bot``, ``moves``, ``phase1_moves``, ``stunsas``,
     ``pickups``, ``cards_<seat>`` (cards held at the start of phase 2; -1 if the game
-    never got there), ``unfinished``.
+    never got there), ``unfinished``; with ``measure`` also the play metrics of
+    :mod:`.metrics` (``ties``, ``lead_changes``, ``decisiveness``, ``drama``).
+    Needs pandas (``pip install 'skitgubbe[studies]'``).
     """
-    import pandas as pd
-
+    pd = _pandas()
     columns, parts = study_rows(variant, players, games, seed, bots, rotate=rotate,
                                 options=options, bot_options=bot_options, scheduler=scheduler,
                                 workers=workers, address=address, chunk_size=chunk_size,
-                                progress=progress, max_moves=max_moves, timeout=timeout,
-                                beyond_cores=beyond_cores)
+                                progress=progress, max_moves=max_moves, measure=measure,
+                                timeout=timeout, beyond_cores=beyond_cores)
     return pd.DataFrame([row for rows in parts for row in rows], columns=columns)
 
 
@@ -249,8 +291,8 @@ def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, s
                scheduler: str = "serial", workers: int | None = None,
                address: str | None = None, chunk_size: int | None = None,
                progress: bool = False, max_moves: int = DEFAULT_MAX_MOVES,
-               timeout: float = DASK_TIMEOUT,
-               beyond_cores: bool = False) -> tuple[list[str], Iterator[list[dict]]]:
+               measure: bool = False, timeout: float = DASK_TIMEOUT,
+               beyond_cores: bool = False) -> tuple[list[str], Iterator[list[Row]]]:
     """The columns of :func:`simulate`'s rows, and the rows as lists, one per chunk, in
     game order.  Chunks are made and sent out as workers free up, at most two per
     worker at a time, so memory stays flat whatever the number of games."""
@@ -271,9 +313,10 @@ def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, s
                               "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
     study = Study(variant, players, seed, tuple(bots or ("random",) * players), rotate,
                   tuple(sorted((options or {}).items())),
-                  tuple(sorted((bot_options or {}).items())), max_moves)
+                  tuple(sorted((bot_options or {}).items())), max_moves, measure)
     workers, size = worker_count(scheduler, games, chunk_size, workers, beyond_cores)
     parts = chunks(games, size)
+    rows: Iterator[list[Row]]
     if scheduler == "serial":
         rows = (play_chunk(study, a, b) for a, b in parts)
     elif scheduler == "processes":
@@ -283,9 +326,23 @@ def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, s
     return study.columns(), (_with_progress(rows, games) if progress else rows)
 
 
-def _with_progress(rows: Iterator[list[dict]], total: int) -> Iterator[list[dict]]:
-    from tqdm import tqdm
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError:
+        raise SimulationError("simulating needs pandas: pip install 'skitgubbe[studies]'"
+                              ) from None
+    return pandas
 
+
+def _with_progress(rows: Iterator[list[Row]], total: int) -> Iterator[list[Row]]:
+    """The rows, with a progress bar on standard error (none without tqdm,
+    ``skitgubbe[studies]``)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        yield from rows
+        return
     with tqdm(total=total, unit="game", file=sys.stderr) as bar:
         for chunk in rows:
             bar.update(len(chunk))
@@ -293,11 +350,11 @@ def _with_progress(rows: Iterator[list[dict]], total: int) -> Iterator[list[dict
 
 
 def _in_order(submit: Callable[[int, int], Any], wait: Callable[..., Any],
-              parts: Iterator[tuple[int, int]], limit: int) -> Iterator[list[dict]]:
+              parts: Iterator[tuple[int, int]], limit: int) -> Iterator[list[Row]]:
     """Run ``parts`` through ``submit`` (which returns a future) with at most ``limit``
     chunks in flight or waiting to be handed on; yield their rows in order."""
     pending: dict[Any, int] = {}
-    ready: dict[int, list[dict]] = {}
+    ready: dict[int, list[Row]] = {}
     numbered = enumerate(parts)
     following = 0
     more = True
@@ -320,7 +377,7 @@ def _in_order(submit: Callable[[int, int], Any], wait: Callable[..., Any],
 
 
 def _processes(study: Study, parts: Iterator[tuple[int, int]],
-               workers: int) -> Iterator[list[dict]]:
+               workers: int) -> Iterator[list[Row]]:
     from concurrent.futures import ProcessPoolExecutor, wait
 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
@@ -341,19 +398,20 @@ DASK_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss|ucx)://)?[A-Za-z0-9._\[\]:-]+:
 
 
 def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address: str | None,
-          timeout: float) -> Iterator[list[dict]]:
+          timeout: float) -> Iterator[list[Row]]:
     try:
         from distributed import Client, LocalCluster, wait
     except ImportError:
         raise SimulationError("the dask scheduler needs dask.distributed: "
-                              "pip install 'skitgubbe[dask]'") from None
+                              "pip install 'skitgubbe[studies]'") from None
     cluster = None
     if address is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", scheduler_port=0, dashboard_address=None)
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+            scheduler_port=0, dashboard_address=None)
     try:
         try:
-            client = Client(address or cluster, timeout=timeout)
+            client = Client(address or cluster, timeout=timeout)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as err:
             raise SimulationError(f"cannot reach the Dask scheduler at {quote(address)} within "
                                   f"{timeout} s ({type(err).__name__})") from None
@@ -368,11 +426,10 @@ def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address:
 
 
 
-def write_csv(out: TextIO, columns: list[str], parts: Iterable[list[dict]]) -> int:
+def write_csv(out: TextIO, columns: list[str], parts: Iterable[list[Row]]) -> int:
     """Write rows chunk by chunk as CSV (as :func:`simulate`'s DataFrame prints them);
     returns how many."""
-    import pandas as pd
-
+    pd = _pandas()
     count = 0
     for rows in parts:
         pd.DataFrame(rows, columns=columns).to_csv(out, header=count == 0, index=False)
@@ -383,16 +440,16 @@ def write_csv(out: TextIO, columns: list[str], parts: Iterable[list[dict]]) -> i
     return count
 
 
-def write_parquet(out: BinaryIO, columns: list[str], parts: Iterable[list[dict]]) -> int:
+def write_parquet(out: BinaryIO, columns: list[str], parts: Iterable[list[Row]]) -> int:
     """Write rows chunk by chunk as Parquet row groups; returns how many."""
-    import pandas as pd
+    pd = _pandas()
 
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise SimulationError("writing parquet needs pyarrow: pip install "
-                              "'skitgubbe[parquet]', or write a .csv file") from None
+                              "'skitgubbe[studies]', or write a .csv file") from None
     count = 0
     writer = None
     try:

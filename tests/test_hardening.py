@@ -3,7 +3,6 @@ careless use.  Each test names the item it covers."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import stat
@@ -13,14 +12,14 @@ import time
 
 import pytest
 
-from skitgubbe_core import Game, match as matches, record
+from skitgubbe_core import Game, record
+from skitgubbe_core import match as matches
 from skitgubbe_core.actions import Action
 from skitgubbe_core.cli import main
 from skitgubbe_core.errors import ActionError, FileFormatError, SkitgubbeError
 from skitgubbe_core.files import OutputError, shown_name, write_atomically
 from skitgubbe_core.jsondata import read_json
-from skitgubbe_core.simulate import (SimulationError, chunks, simulate, study_rows,
-                                     worker_count)
+from skitgubbe_core.simulate import SimulationError, chunks, simulate, study_rows, worker_count
 
 CLI = [sys.executable, "-m", "skitgubbe_core.cli"]
 
