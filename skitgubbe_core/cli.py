@@ -1,4 +1,5 @@
-"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay, handout.
+"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay, handout,
+quiz.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -7,13 +8,14 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import signal
 import sys
 from typing import Sequence
 
-from . import examples, handout, match, record, scenario
+from . import examples, handout, match, quiz, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -152,6 +154,52 @@ def cmd_handout(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_quiz(args: argparse.Namespace) -> int:
+    source = handout.load_source(args.source)
+    sheet = quiz.questions(source)
+    if args.json:
+        print(json.dumps(quiz.to_json(sheet), ensure_ascii=False, indent=1))
+        return 0
+    players = sheet.game.players
+    print(f"== {args.source}: {sheet.title}" if sheet.title else f"== {args.source}")
+    told, right, asked = 0, 0, 0
+    for number, question in enumerate(sheet.questions, 1):
+        events = sheet.context(question)
+        for event in events[told:]:
+            print(f"   {event.explain(players)}")
+        told = max(told, len(events))
+        print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
+              f"{question.prompt}")
+        for i, choice in enumerate(question.choices, 1):
+            print(f"  {i:>2}) {question.label(choice)}")
+        choice = _choose(question)
+        if choice is None:
+            break
+        feedback = question.feedback(choice)
+        asked += 1
+        right += feedback.right
+        print(feedback.sentence)
+    print(quiz.TEXT["score"].format(right=right, asked=asked))
+    return 0
+
+
+def _choose(question: quiz.Question) -> str | None:
+    """The choice typed on standard input (a terminal or not), or None at its end."""
+    count = len(question.choices)
+    while True:
+        print(quiz.TEXT["choose"].format(count=count), end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return None
+        text = line.strip()
+        if not sys.stdin.isatty():
+            print(text)
+        if text.isdigit() and 1 <= int(text) <= count:
+            return question.choices[int(text) - 1]
+        print(quiz.TEXT["no-answer"].format(count=count))
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
@@ -255,6 +303,12 @@ def parser() -> argparse.ArgumentParser:
     hand.add_argument("-o", "--output", metavar="OUT.html",
                       help="where to write it (default: NAME.html here)")
     hand.set_defaults(run=cmd_handout)
+    ask = sub.add_parser("quiz", help="answer the engine's questions about a worked example")
+    ask.add_argument("source", metavar="NAME|FILE.json",
+                     help="a built-in example's name, or a scenario or record file")
+    ask.add_argument("--json", action="store_true",
+                     help="print the questions with their answers as JSON")
+    ask.set_defaults(run=cmd_quiz)
     return ap
 
 

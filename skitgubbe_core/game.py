@@ -299,6 +299,15 @@ class Game:
         reason, rule = self._reason(action)
         return f"{reason} ({RULEBOOK[rule].reference})"
 
+    def refusal(self, action: Action | str) -> tuple[str, str] | None:
+        """None if ``action`` is legal now, else (the reason, the key of the rule that
+        forbids it), as :meth:`why_illegal` words them."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if action in self.legal_actions() or self._accepts(action):
+            return None
+        return self._reason(action)
+
     def _reason(self, action: Action) -> tuple[str, str]:
         s = self._state
         names = self.players
