@@ -1,5 +1,5 @@
-"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay, handout,
-quiz.
+"""The ``skitgubbe`` command: variants, play, match, simulate, compare, check, example,
+replay, handout, quiz.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -13,9 +13,9 @@ import os
 import random
 import signal
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
-from . import examples, handout, match, quiz, record, scenario
+from . import __version__, examples, handout, match, quiz, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -217,12 +217,56 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             frame.to_parquet(out, index=False)
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
+                                 "'skitgubbe[studies]', or write a .csv file") from None
     else:
         frame.to_csv(out, index=False)
     if out is not None:
         print(f"{len(frame)} games written to {out}", file=sys.stderr)
     return 0
+
+
+def _write_table(frame, out: str | None) -> None:
+    """``frame`` as CSV on standard output, or to ``out`` (.csv or .parquet)."""
+    if out is None:
+        frame.to_csv(sys.stdout, index=False)
+    elif out.endswith(".parquet"):
+        try:
+            frame.to_parquet(out, index=False)
+        except ImportError:
+            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
+                                 "'skitgubbe[parquet]', or write a .csv file") from None
+    else:
+        frame.to_csv(out, index=False)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .studies import compare_play, print_progress
+
+    out = args.out
+    if out and not out.endswith((".csv", ".parquet")):
+        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+    variants = "all" if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
+    players = args.players if args.players in ("usual", "all") else _count(args.players)
+    if args.games < 1:
+        raise SkitgubbeError(f"--games must be at least 1, not {args.games}")
+    bots = [b.strip() for b in args.bots.split(",")]
+    frame = compare_play(variants, players, args.games, args.seed, bots,
+                         on_row=print_progress, bot_options={"playouts": args.playouts},
+                         scheduler=args.scheduler, workers=args.workers, address=args.address,
+                         chunk_size=args.chunk_size, max_moves=args.max_moves)
+    if frame.empty:
+        raise SkitgubbeError(f"no ruleset among {args.variants} allows {args.players} players")
+    _write_table(frame, out)
+    if out is not None:
+        print(f"{len(frame)} rows written to {out}", file=sys.stderr)
+    return 0
+
+
+def _count(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise SkitgubbeError(f"--players {quote(text)}: write usual, all or a number") from None
 
 
 def _seed(text: str) -> int:
@@ -250,6 +294,7 @@ def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.Arg
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)
@@ -287,6 +332,23 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
                      help="write the rows here (default: CSV on standard output)")
     sim.set_defaults(run=cmd_simulate)
+    comp = sub.add_parser("compare", help="play metrics of several rulesets: one CSV row per "
+                          "ruleset and player count")
+    comp.add_argument("--variants", default="all", metavar="all|NAME,NAME,...")
+    comp.add_argument("--players", default="usual", metavar="usual|all|N",
+                      help="each ruleset's usual count, every count it allows, or N")
+    comp.add_argument("--bots", default="random", metavar="BOT,BOT,...",
+                      help="seated round the table and rotated (default: all random)")
+    comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
+    comp.add_argument("--seed", type=_seed, default=0)
+    comp.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    comp.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    comp.add_argument("--workers", type=int, default=None)
+    comp.add_argument("--address", default=None)
+    comp.add_argument("--chunk-size", type=int, default=None)
+    comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    comp.add_argument("--out", metavar="FILE.csv|FILE.parquet")
+    comp.set_defaults(run=cmd_compare)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)

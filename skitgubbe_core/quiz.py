@@ -19,8 +19,9 @@ and its rule.
 >>> legal = sheet.find("legal", 2)
 >>> legal.answer
 ('C: pick up',)
->>> legal.feedback("C: play 4D").sentence
-'Not allowed: 4♦ does not beat J♥: beat it with a higher heart or with a trump (♠), or pick it up (rule 9, beating).'
+>>> print(legal.feedback("C: play 4D").sentence)  # doctest: +NORMALIZE_WHITESPACE
+Not allowed: 4♦ does not beat J♥: beat it with a higher heart or with a trump (♠), or pick
+it up (rule 9, beating).
 
 A scenario's own ``exercises`` are asked instead, in a teacher's words where given:
 
@@ -34,13 +35,14 @@ message catalogue.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
-from .events import Event, Step
+from .events import Event
 from .frames import Frame, frames
 from .game import Game
 from .rulebook import RULEBOOK
@@ -311,7 +313,7 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     if exercises and not generate:
         found = [ask(moment, item["ask"], item["after"], item.get("player"))
                  for item in exercises]
-        found = [_teacher(q, item) for q, item in zip(found, exercises)]
+        found = [_teacher(q, item) for q, item in zip(found, exercises, strict=True)]
         return Sheet(game, moment.frames, found, title)
     asked: list[Question] = []
     for k in range(game.move_count + 1):
@@ -321,7 +323,7 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     return Sheet(game, moment.frames, asked, title)
 
 
-def _resolve(source: Any) -> tuple[Game, str, list[dict]]:
+def _resolve(source: Any) -> tuple[Game, str, list[dict[str, Any]]]:
     from . import examples, scenario
 
     if isinstance(source, str):
@@ -420,7 +422,7 @@ def _legal(moment: _Moment, k: int, player: str | None) -> Question:
     if game.is_over:
         raise _not_here("legal", k)
     names = moment.names
-    who = game.to_play
+    who = _seat(game.to_play)
     _check_player("legal", names[who], player)
     legal = game.legal_actions()
     offered: list[Action] = [Action(who, PLAY, (c,)) for c in _hand_order(game.hands[who])]
@@ -433,7 +435,7 @@ def _legal(moment: _Moment, k: int, player: str | None) -> Question:
     choices = tuple(move_text(a, names) for a in offered)
     refusals: dict[str, str] = {}
     reasons: list[tuple[str, str]] = []
-    for action, text in zip(offered, choices):
+    for action, text in zip(offered, choices, strict=True):
         refused = game.refusal(action)
         if refused is not None:
             reason, rule = refused
@@ -463,7 +465,7 @@ def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
         why, rule = TEXT["why.to-play.over"].format(loser=loser), "loser"
         answer: tuple[str, ...] = ()
     else:
-        answer = (names[game.to_play],)
+        answer = (names[_seat(game.to_play)],)
         first = _event(moment, k, TURN_EVENTS)
         decisive = _event(moment, k, TURN_EVENTS, last=True)
         if first is not None and decisive is not None:
@@ -487,7 +489,7 @@ def _winner(moment: _Moment, k: int, player: str | None) -> Question:
     names = moment.names
     state = moment.frames[frame].state
     played = tuple(dict.fromkeys(names[p] for p, _ in state.table)) or tuple(names)
-    answer = (names[event.player],)
+    answer = (names[_seat(event.player)],)
     return Question(k, None, "winner", TEXT["prompt.winner"], played, answer,
                     event.sentence(names), RULEBOOK[event.rule].reference, frame, index,
                     moment.last_frame(k), True)
@@ -530,7 +532,7 @@ def _pick_up(moment: _Moment, k: int, player: str | None) -> Question:
         raise _not_here("pick-up", k)
     names = moment.names
     event = moment.steps[k].events[0]
-    who = names[event.player]
+    who = names[_seat(event.player)]
     _check_player("pick-up", who, player)
     table = moment.at(k).table
     choices = [_cards_text(cards) for _, cards in table]
@@ -551,7 +553,7 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
     index, event = found
     names = moment.names
     tied = [names[p] for p in dict.fromkeys(p for p, _ in event.extra)]
-    if player not in tied:
+    if player is None or player not in tied:
         raise QuizError(TEXT["error.player"].format(kind="tie-cards", needed=join(tied),
                                                     player=player))
     seat = names.index(player)
@@ -568,6 +570,13 @@ _ASK: dict[str, Callable[[_Moment, int, str | None], Question]] = {
     "legal": _legal, "to-play": _to_play, "winner": _winner, "skitgubbe": _skitgubbe,
     "trump": _trump, "pick-up": _pick_up, "tie-cards": _tie_cards,
 }
+
+
+def _seat(seat: int | None) -> int:
+    """A seat the moment is known to have (a player to act, an event's player)."""
+    if seat is None:
+        raise QuizError("nobody is to act here")
+    return seat
 
 
 def _told_all(moment: _Moment, k: int) -> int:
