@@ -14,7 +14,7 @@ import signal
 import sys
 from typing import Sequence
 
-from . import examples, handout, match, record, scenario
+from . import __version__, examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -163,16 +163,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                      scheduler=args.scheduler, workers=args.workers, address=args.address,
                      chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
                      max_moves=args.max_moves)
-    if out is None:
-        frame.to_csv(sys.stdout, index=False)
-    elif out.endswith(".parquet"):
-        try:
-            frame.to_parquet(out, index=False)
-        except ImportError:
-            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
-    else:
-        frame.to_csv(out, index=False)
+    _write_table(frame, out)
     if out is not None:
         print(f"{len(frame)} games written to {out}", file=sys.stderr)
     return 0
@@ -187,7 +178,7 @@ def _write_table(frame, out: str | None) -> None:
             frame.to_parquet(out, index=False)
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
+                                 "'skitgubbe[studies]', or write a .csv file") from None
     else:
         frame.to_csv(out, index=False)
 
@@ -264,6 +255,7 @@ def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.Arg
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)

@@ -233,8 +233,13 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
     ``pickups``, ``cards_<seat>`` (cards held at the start of phase 2; -1 if the game
     never got there), ``unfinished``; with ``measure`` also the play metrics of
     :mod:`.metrics` (``ties``, ``lead_changes``, ``decisiveness``, ``drama``).
+    Needs pandas (``pip install 'skitgubbe[studies]'``).
     """
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ImportError:
+        raise SimulationError("simulating needs pandas: pip install 'skitgubbe[studies]'"
+                              ) from None
 
     if variant not in PRESETS:
         raise SimulationError(f"unknown variant {variant!r}; see 'skitgubbe variants'")
@@ -267,7 +272,11 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
 
 
 def _progress(total: int):
-    from tqdm import tqdm
+    """A progress bar on standard error, or none without tqdm (``skitgubbe[studies]``)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
     return tqdm(total=total, unit="game", file=sys.stderr)
 
 
@@ -290,7 +299,7 @@ def _dask(study: Study, parts, workers: int, address) -> Iterator[tuple[int, lis
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise SimulationError("the dask scheduler needs dask.distributed: "
-                              "pip install 'skitgubbe[dask]'") from None
+                              "pip install 'skitgubbe[studies]'") from None
     cluster = None
     if address is None:
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
