@@ -15,9 +15,9 @@ The table is ordered by the conservative estimate ``mu - 3 sigma`` (openskill's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
 
 from .bots import BOTS
 from .rules import PRESETS
@@ -90,7 +90,7 @@ def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 
                 continue
             seats = [row[f"bot_{p}"] for p in range(players)]
             loser = int(row["loser"])
-            ranks = [2 if p == loser else 1 for p in range(players)]
+            ranks = [2.0 if p == loser else 1.0 for p in range(players)]
             rated = model.rate([[ratings[b]] for b in seats], ranks=ranks)
             for b, [new] in zip(seats, rated):
                 ratings[b] = new

@@ -8,7 +8,7 @@ seat, several variants side by side.  The rows come from :func:`.simulate.simula
 from __future__ import annotations
 
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from . import metrics
 from .metrics import wilson

@@ -6,7 +6,6 @@ import pytest
 
 from skitgubbe_core.cli import main
 from skitgubbe_core.ladder import ladder
-from skitgubbe_core.simulate import SimulationError
 
 LINE = re.compile(r"^(\d)\. (\w+) +mu +([\d.]+) +sigma ([\d.]+) +\(lost (\d+) of (\d+) games\)$")
 
@@ -25,7 +24,7 @@ def test_the_ladder_ranks_search_heuristic_random_in_basic_skitgubbe(capsys):
 
 
 def test_the_ratings_do_not_depend_on_the_scheduler():
-    study = dict(variant="mas", players=2, games=8, seed=4, bots=["heuristic", "random"])
+    study = {"variant": "mas", "players": 2, "games": 8, "seed": 4, "bots": ["heuristic", "random"]}
     assert ladder(**study) == ladder(**study, scheduler="processes", workers=2)
 
 
