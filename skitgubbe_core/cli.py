@@ -12,7 +12,7 @@ import os
 import random
 import signal
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import __version__, examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote

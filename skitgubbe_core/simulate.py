@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
 
 from . import metrics
 from .bots import BOTS, OutOfTurn, RandomBot, make_bot
