@@ -315,6 +315,16 @@ class Game:
             raise ActionError(f"{quote(action)} is not an action: its kind is a verb and its "
                               "cards are Card values")
 
+    def refusal(self, action: Action | str) -> tuple[str, str] | None:
+        """None if ``action`` is legal now, else (the reason, the key of the rule that
+        forbids it), as :meth:`why_illegal` words them."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self._check_form(action)
+        if action in self.legal_actions() or self._accepts(action):
+            return None
+        return self._reason(action)
+
     def _reason(self, action: Action) -> tuple[str, str]:
         s = self._state
         names = self.players

@@ -149,7 +149,7 @@ class Study:
         })
         row.update({f"cards_{p}": n for p, n in enumerate(tally.phase2_cards)})
         row["unfinished"] = not game.is_over
-        if self.measure:
+        if isinstance(tally, _Measure):
             row.update(tally.measures(game))
         return row
 
