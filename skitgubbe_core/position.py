@@ -13,7 +13,7 @@ from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import CardError, PositionError
 from .phase1 import can_turn
 from .rules import Rules
-from .schema import POSITION_SCHEMA, validate
+from .schema import POSITION_SCHEMA, json_path, validate
 from .state import State
 
 
@@ -55,14 +55,14 @@ def build_state(start: dict, players: list[str], rules: Rules, path: str = "star
     hands = jd.per_player(start["hands"], players,
                           f"{path}.hands", PositionError)
     for p, cards in hands.items():
-        claim(cards, f"{path}.hands.{players[p]}")
+        claim(cards, json_path((players[p],), f"{path}.hands"))
         s.hands[p] = cards
     s.to_play = jd.player(start["to_play"], players,
                           f"{path}.to_play", PositionError)
     piles = start.get("piles")
     if piles is not None:
         for p, cards in jd.per_player(piles, players, f"{path}.piles", PositionError).items():
-            claim(cards, f"{path}.piles.{players[p]}")
+            claim(cards, json_path((players[p],), f"{path}.piles"))
             s.piles[p] = cards
     table = _table(start.get("table", []), players, f"{path}.table")
     for i, (_, cards) in enumerate(table):
