@@ -21,6 +21,7 @@ from skitgubbe_core.cli import main
 from skitgubbe_core.errors import ActionError, FileFormatError, SkitgubbeError
 from skitgubbe_core.files import OutputError, shown_name, write_atomically
 from skitgubbe_core.jsondata import read_json
+from skitgubbe_core.rules import PRESETS
 from skitgubbe_core.simulate import SimulationError, chunks, simulate, study_rows, worker_count
 
 CLI = [sys.executable, "-m", "skitgubbe_core.cli"]
@@ -403,3 +404,52 @@ def test_22_the_deal_passing_left_is_marked_as_our_reading(tmp_path, capsys):
     from skitgubbe_core.schema import MATCH_SCHEMA
 
     assert "our reading" in MATCH_SCHEMA["description"]
+
+
+# 17. Every position the engine produces is accepted back as a start.
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_17_every_position_the_engine_produces_is_accepted_back(preset):
+    from skitgubbe_core.errors import PositionError
+    from skitgubbe_core.simulate import random_game
+
+    given = 0
+    for seed in range(4):
+        game = random_game(PRESETS[preset].min_players, preset, seed, max_moves=300)
+        for moves in range(0, game.move_count + 1, 9):
+            here = game.copy_at(moves, narrate=False)
+            try:
+                start = here.position()
+            except PositionError as err:
+                assert here.is_over or "between tricks" in str(err)
+                continue
+            again = Game(here.players, here.rules, start=start)
+            assert again.position() == start
+            assert again.legal_actions() == here.legal_actions()
+            given += 1
+    assert given
+
+
+def test_17_the_turned_up_trump_kept_after_rule_v30():
+    from skitgubbe_core.simulate import random_game
+
+    game = random_game(3, "skitgubbe-turned-up-trump", 0, max_moves=400)
+    here = game.copy_at(43, narrate=False)
+    start = here.position()
+    assert start["stock"] == [] and start["trump_card"] == "AH" and start["trump"] == "H"
+    assert Game(here.players, here.rules, start=start).trump_card == here.trump_card
+    with pytest.raises(SkitgubbeError, match="the turned-up trump A♥ sets trumps: trump is H"):
+        Game(here.players, here.rules, start={**start, "trump": "S"})
+
+
+# 18. Mas's exchange and storing only where phase 1 offers them.
+
+@pytest.mark.parametrize("option", ["exchange_two", "store_three_trumps"])
+def test_18_mas_options_need_mas_phase_1(option):
+    from skitgubbe_core.errors import RulesError
+    from skitgubbe_core.rules import Rules
+
+    with pytest.raises(RulesError, match=f"{option}=yes needs phase1_tricks=beat-or-pick-up, "
+                                         "not pairs"):
+        Rules.preset("skitgubbe-turned-up-trump", **{option: "yes"})
+    assert getattr(Rules.preset("mas"), option) == "yes"
