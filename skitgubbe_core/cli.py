@@ -1,4 +1,5 @@
-"""The ``skitgubbe`` command: variants, play, match, simulate, check, example, replay, handout.
+"""The ``skitgubbe`` command: variants, play, match, simulate, compare, check, example,
+replay, handout, quiz.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -7,13 +8,14 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import signal
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
-from . import examples, handout, match, record, scenario
+from . import __version__, examples, handout, match, quiz, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .rules import OPTIONS, PRESETS, Rules
@@ -152,6 +154,52 @@ def cmd_handout(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_quiz(args: argparse.Namespace) -> int:
+    source = handout.load_source(args.source)
+    sheet = quiz.questions(source)
+    if args.json:
+        print(json.dumps(quiz.to_json(sheet), ensure_ascii=False, indent=1))
+        return 0
+    players = sheet.game.players
+    print(f"== {args.source}: {sheet.title}" if sheet.title else f"== {args.source}")
+    told, right, asked = 0, 0, 0
+    for number, question in enumerate(sheet.questions, 1):
+        events = sheet.context(question)
+        for event in events[told:]:
+            print(f"   {event.explain(players)}")
+        told = max(told, len(events))
+        print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
+              f"{question.prompt}")
+        for i, choice in enumerate(question.choices, 1):
+            print(f"  {i:>2}) {question.label(choice)}")
+        choice = _choose(question)
+        if choice is None:
+            break
+        feedback = question.feedback(choice)
+        asked += 1
+        right += feedback.right
+        print(feedback.sentence)
+    print(quiz.TEXT["score"].format(right=right, asked=asked))
+    return 0
+
+
+def _choose(question: quiz.Question) -> str | None:
+    """The choice typed on standard input (a terminal or not), or None at its end."""
+    count = len(question.choices)
+    while True:
+        print(quiz.TEXT["choose"].format(count=count), end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return None
+        text = line.strip()
+        if not sys.stdin.isatty():
+            print(text)
+        if text.isdigit() and 1 <= int(text) <= count:
+            return question.choices[int(text) - 1]
+        print(quiz.TEXT["no-answer"].format(count=count))
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
@@ -162,6 +210,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                      scheduler=args.scheduler, workers=args.workers, address=args.address,
                      chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
                      max_moves=args.max_moves)
+    _write_table(frame, out)
+    if out is not None:
+        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+    return 0
+
+
+def _write_table(frame, out: str | None) -> None:
+    """``frame`` as CSV on standard output, or to ``out`` (.csv or .parquet)."""
     if out is None:
         frame.to_csv(sys.stdout, index=False)
     elif out.endswith(".parquet"):
@@ -169,12 +225,56 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             frame.to_parquet(out, index=False)
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
+                                 "'skitgubbe[studies]', or write a .csv file") from None
     else:
         frame.to_csv(out, index=False)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .studies import compare_play, print_progress
+
+    out = args.out
+    if out and not out.endswith((".csv", ".parquet")):
+        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+    variants = "all" if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
+    players = args.players if args.players in ("usual", "all") else _count(args.players)
+    if args.games < 1:
+        raise SkitgubbeError(f"--games must be at least 1, not {args.games}")
+    bots = [b.strip() for b in args.bots.split(",")]
+    frame = compare_play(variants, players, args.games, args.seed, bots,
+                         on_row=print_progress, bot_options={"playouts": args.playouts},
+                         scheduler=args.scheduler, workers=args.workers, address=args.address,
+                         chunk_size=args.chunk_size, max_moves=args.max_moves)
+    if frame.empty:
+        raise SkitgubbeError(f"no ruleset among {args.variants} allows {args.players} players")
+    _write_table(frame, out)
     if out is not None:
-        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+        print(f"{len(frame)} rows written to {out}", file=sys.stderr)
     return 0
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from .ladder import ladder, lineups
+
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    table = ladder(args.variant, args.players, args.games, args.seed, bots,
+                   bot_options={"playouts": args.playouts}, scheduler=args.scheduler,
+                   workers=args.workers, address=args.address, max_moves=args.max_moves)
+    players = args.players or PRESETS[args.variant].usual_players
+    teams = len(lineups([r.bot for r in table], players))
+    each = -(-args.games // teams)
+    print(f"{PRESETS[args.variant].title}, {players} players: {teams} lineups x {each} games, "
+          f"seed {args.seed}; openskill Plackett-Luce, best (mu - 3 sigma) first")
+    for place, rating in enumerate(table, 1):
+        print(rating.line(place))
+    return 0
+
+
+def _count(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise SkitgubbeError(f"--players {quote(text)}: write usual, all or a number") from None
 
 
 def _seed(text: str) -> int:
@@ -202,6 +302,7 @@ def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.Arg
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)
@@ -239,6 +340,36 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
                      help="write the rows here (default: CSV on standard output)")
     sim.set_defaults(run=cmd_simulate)
+    comp = sub.add_parser("compare", help="play metrics of several rulesets: one CSV row per "
+                          "ruleset and player count")
+    comp.add_argument("--variants", default="all", metavar="all|NAME,NAME,...")
+    comp.add_argument("--players", default="usual", metavar="usual|all|N",
+                      help="each ruleset's usual count, every count it allows, or N")
+    comp.add_argument("--bots", default="random", metavar="BOT,BOT,...",
+                      help="seated round the table and rotated (default: all random)")
+    comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
+    comp.add_argument("--seed", type=_seed, default=0)
+    comp.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    comp.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    comp.add_argument("--workers", type=int, default=None)
+    comp.add_argument("--address", default=None)
+    comp.add_argument("--chunk-size", type=int, default=None)
+    comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    comp.add_argument("--out", metavar="FILE.csv|FILE.parquet")
+    comp.set_defaults(run=cmd_compare)
+    lad = sub.add_parser("ladder", help="rate the computer players against each other "
+                         "(openskill), best first")
+    lad.add_argument("--variant", default="skitgubbe")
+    lad.add_argument("--players", type=int, default=None, help="seats (default: the usual count)")
+    lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
+    lad.add_argument("--seed", type=_seed, default=0)
+    lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
+    lad.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    lad.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    lad.add_argument("--workers", type=int, default=None)
+    lad.add_argument("--address", default=None)
+    lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)
@@ -255,6 +386,12 @@ def parser() -> argparse.ArgumentParser:
     hand.add_argument("-o", "--output", metavar="OUT.html",
                       help="where to write it (default: NAME.html here)")
     hand.set_defaults(run=cmd_handout)
+    ask = sub.add_parser("quiz", help="answer the engine's questions about a worked example")
+    ask.add_argument("source", metavar="NAME|FILE.json",
+                     help="a built-in example's name, or a scenario or record file")
+    ask.add_argument("--json", action="store_true",
+                     help="print the questions with their answers as JSON")
+    ask.set_defaults(run=cmd_quiz)
     return ap
 
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
 
+from . import metrics
 from .bots import BOTS, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError
 from .events import Event, Step
@@ -90,6 +91,7 @@ class Study:
     options: tuple[tuple[str, str], ...] = ()
     bot_options: tuple[tuple[str, object], ...] = ()
     max_moves: int = DEFAULT_MAX_MOVES
+    measure: bool = False
     rules: Rules = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -113,7 +115,8 @@ class Study:
         seats = range(self.players)
         return (["game", "seed", "variant", "players"] + [f"bot_{p}" for p in seats]
                 + ["loser", "loser_bot", "moves", "phase1_moves", "stunsas", "pickups"]
-                + [f"cards_{p}" for p in seats] + ["unfinished"])
+                + [f"cards_{p}" for p in seats] + ["unfinished"]
+                + (list(MEASURES) if self.measure else []))
 
     def play(self, index: int) -> dict:
         """Play game ``index`` and describe it as a row."""
@@ -123,7 +126,7 @@ class Study:
         bots = [make_bot(name, derive_seed(self.seed, index, p),
                          **(options if name == "search" else {}))
                 for p, name in enumerate(seats)]
-        tally = _Tally(self.players)
+        tally = (_Measure if self.measure else _Tally)(self.players)
         game = Game(self.players, self.rules, seed=seed, narrate=False, listener=tally)
         play_out(game, bots, self.max_moves, tally.step)
         row = {"game": index, "seed": seed, "variant": self.variant, "players": self.players}
@@ -139,6 +142,8 @@ class Study:
         })
         row.update({f"cards_{p}": n for p, n in enumerate(tally.phase2_cards)})
         row["unfinished"] = not game.is_over
+        if isinstance(tally, _Measure):
+            row.update(tally.measures(game))
         return row
 
 
@@ -165,6 +170,39 @@ class _Tally:
             self.phase2_cards = [len(h) for h in game.hands]
 
 
+MEASURES = ("ties", "lead_changes", "decisiveness", "drama")
+"""The extra columns of a measured study (:mod:`.metrics`; NaN if unfinished)."""
+
+
+class _Measure(_Tally):
+    """A tally that also counts ties and keeps the phase-2 trace (the hand sizes
+    at the start of phase 2 and after every later move) for :mod:`.metrics`."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        self.ties = 0
+        self.trace: list[tuple[int, ...]] = []
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        if event.kind == "tie":
+            self.ties += 1
+
+    def step(self, game: Game, step: None) -> None:
+        super().step(game, step)
+        if self.phase1_moves is not None:
+            self.trace.append(tuple(len(h) for h in game.hands))
+
+    def measures(self, game: Game) -> dict:
+        loser = game.loser
+        if loser is None or not self.trace:
+            nan = float("nan")
+            return {"ties": self.ties, "lead_changes": nan, "decisiveness": nan, "drama": nan}
+        return {"ties": self.ties, "lead_changes": metrics.lead_changes(self.trace),
+                "decisiveness": metrics.decisiveness(self.trace, loser),
+                "drama": metrics.drama(self.trace, loser)}
+
+
 def play_chunk(study: Study, start: int, stop: int) -> list[dict]:
     """Rows of games ``start..stop-1`` of ``study`` (what a worker runs)."""
     return [study.play(i) for i in range(start, stop)]
@@ -180,7 +218,7 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
              options: dict[str, str] | None = None, bot_options: dict | None = None,
              scheduler: str = "serial", workers: int | None = None, address: str | None = None,
              chunk_size: int | None = None, progress: bool = False,
-             max_moves: int = DEFAULT_MAX_MOVES):
+             max_moves: int = DEFAULT_MAX_MOVES, measure: bool = False):
     """Play ``games`` games and return a pandas DataFrame, one row per game.
 
     ``bots`` names one bot per seat (default: all random); ``rotate`` moves them one
@@ -193,9 +231,15 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
     Columns: ``game``, ``seed``, ``variant``, ``players``, ``bot_<seat>``, ``loser``
     (seat; -1 if unfinished), ``loser_bot``, ``moves``, ``phase1_moves``, ``stunsas``,
     ``pickups``, ``cards_<seat>`` (cards held at the start of phase 2; -1 if the game
-    never got there), ``unfinished``.
+    never got there), ``unfinished``; with ``measure`` also the play metrics of
+    :mod:`.metrics` (``ties``, ``lead_changes``, ``decisiveness``, ``drama``).
+    Needs pandas (``pip install 'skitgubbe[studies]'``).
     """
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ImportError:
+        raise SimulationError("simulating needs pandas: pip install 'skitgubbe[studies]'"
+                              ) from None
 
     if variant not in PRESETS:
         raise SimulationError(f"unknown variant {variant!r}; see 'skitgubbe variants'")
@@ -208,7 +252,7 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
         raise SimulationError(f"workers must be at least 1, not {workers}")
     study = Study(variant, players, seed, tuple(bots or ("random",) * players), rotate,
                   tuple(sorted((options or {}).items())),
-                  tuple(sorted((bot_options or {}).items())), max_moves)
+                  tuple(sorted((bot_options or {}).items())), max_moves, measure)
     if scheduler == "serial":
         workers = 1
     workers = workers or os.cpu_count() or 1
@@ -228,7 +272,11 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
 
 
 def _progress(total: int):
-    from tqdm import tqdm
+    """A progress bar on standard error, or none without tqdm (``skitgubbe[studies]``)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
     return tqdm(total=total, unit="game", file=sys.stderr)
 
 
@@ -251,7 +299,7 @@ def _dask(study: Study, parts, workers: int, address) -> Iterator[tuple[int, lis
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise SimulationError("the dask scheduler needs dask.distributed: "
-                              "pip install 'skitgubbe[dask]'") from None
+                              "pip install 'skitgubbe[studies]'") from None
     cluster = None
     if address is None:
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

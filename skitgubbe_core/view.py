@@ -18,8 +18,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Iterable, Mapping, Sequence
 
 from .cards import SUIT_SYMBOLS, Card, format_cards
 from .events import Event, Step
@@ -167,7 +167,7 @@ def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
 def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marks: Marks | None = None,
                compact: bool = False, open_piles: bool = False, sorted_table: bool = False,
-               acted: bool = False) -> str:
+               acted: bool = False, turn: bool = True) -> str:
     """The table: a status line, the plays on the table (each with its player and its
     ``marks`` in words), every player's hand (others' face down when ``viewer`` is a
     seat) with their pile (face up with ``open_piles``), the trump card beside its
@@ -175,12 +175,13 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
     for a projector; ``compact`` draws smaller markup with a shorter status line (for
     strips of frames); ``sorted_table`` says the table lies sorted for dealing;
     ``acted`` says the player on turn has just played (the move's outcome is not yet
-    known)."""
+    known); ``turn=False`` hides whose turn it is (a question asks it)."""
     names = [escape(n) for n in players]
     marks = marks or {}
     parts = [f'<div class="sg-position sg-board" style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
-    parts.append(f'<div class="sg-status"><b>{_status(s, names, rules, compact, acted)}</b></div>')
+    status = _status(s, names, rules, compact, acted, turn)
+    parts.append(f'<div class="sg-status"><b>{status}</b></div>')
     parts.append(_table_html(s, names, deck, marks, compact, sorted_table))
     show_piles = s.phase == 1 or any(s.piles)
     cell = "padding:0 0.3em;text-align:left" if compact else "padding:0.15em 0.6em;text-align:left"
@@ -198,9 +199,9 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
                                marks, compact) + ("" if compact else _mark_note(hand, marks))
         else:
             shown = backs_html(len(hand))
-        turn = seat == s.to_play
-        style = ' class="sg-turn" style="background:#fff4c2"' if turn else ""
-        marker = "&#9654;&nbsp;" if turn else ""
+        theirs = turn and seat == s.to_play
+        style = ' class="sg-turn" style="background:#fff4c2"' if theirs else ""
+        marker = "&#9654;&nbsp;" if theirs else ""
         pile = ""
         if show_piles:
             cards = s.piles[seat]
@@ -254,13 +255,12 @@ MARKS_SHOWN = ("wins", "beats", "stunsa", "tie")
 
 
 def _status(s: State, names: Sequence[str], rules, compact: bool = False,
-            acted: bool = False) -> str:
-    if s.to_play is None:
+            acted: bool = False, turn: bool = True) -> str:
+    if s.to_play is None and turn:
         loser = names[s.loser] if s.loser is not None else "nobody"
         return f"Game over: {loser} is the Skitgubbe."
     if compact:
         return f"Phase {s.phase} &middot; trumps: {_suit(s.trump)}"
-    turn = f"{names[s.to_play]} has played" if acted else f"{names[s.to_play]} to play"
     if s.phase == 2:
         trick = (f"the trick needs {s.trick_size} plays" if s.table
                  else f"the next trick needs {s.n - len(s.out)} plays")
@@ -268,8 +268,10 @@ def _status(s: State, names: Sequence[str], rules, compact: bool = False,
         trick = "everyone plays to each trick"
     else:
         trick = "two-card tricks"
-    return (f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; "
-            f"{turn} &middot; {trick}")
+    player = ""
+    if turn and s.to_play is not None:
+        player = f"{names[s.to_play]} {'has played' if acted else 'to play'} &middot; "
+    return f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; {player}{trick}"
 
 
 def _seat_note(s: State, seat: int, rules) -> str:
