@@ -126,20 +126,16 @@ def frames(game, players: Sequence[str] | None = None) -> list[Frame]:
     replay = game.copy_at(0)
     result = [Frame(0, 1, 1, replay._state.copy())]
     for action in game.actions:
-        before = replay._state.copy()
-        recorder = _Recorder(replay._state)
-        result.extend(step_frames(replay, action, names, before))
+        result.extend(step_frames(replay, action, names))
     return result
 
 
-def step_frames(game, action, players: Sequence[str] | None = None,
-                before: State | None = None) -> list[Frame]:
+def step_frames(game, action, players: Sequence[str] | None = None) -> list[Frame]:
     """Play ``action`` (already checked legal) on ``game`` and return the frames of that
     one step: what a live table needs after each move, at a cost that does not grow
-    with the game.  ``before`` is a copy of the state before it, if already made."""
+    with the game."""
     names = list(players or game.players)
-    if before is None:
-        before = game._state.copy()
+    before = game._state.copy()
     recorder = _Recorder(game._state)
     step = game._apply(action, recorder)
     events, pictures = _own_frames(list(recorder), recorder.pictures)

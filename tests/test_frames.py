@@ -97,7 +97,7 @@ def test_koira_redistribution_is_dealt_card_by_card():
     dealt = [f for f in shown if f.caption.endswith("into their pile")]
     assert [len(table_cards(f)) for f in dealt] == [3, 2, 1, 0]
     assert [f.label for f in dealt] == [f"move 7, {i} of 9" for i in range(6, 10)]
-    for frame, (seat, card) in zip(dealt, [(5, "2S"), (4, "4C"), (2, "5D"), (5, "8H")]):
+    for frame, (seat, card) in zip(dealt, [(5, "2S"), (4, "4C"), (2, "5D"), (5, "8H")], strict=True):
         card = parse_cards(card)[0]
         assert frame.open_piles and card in frame.state.piles[seat]
         assert frame.marks == {card: ("dealt",)}

@@ -9,8 +9,7 @@ from typing import Any
 import ipywidgets as w
 
 from skitgubbe_core.frames import frames, key_frames
-from skitgubbe_core.view import (SIZES, frame_board_html, narration_html, sources_html,
-                                 strip_html)
+from skitgubbe_core.view import SIZES, frame_board_html, narration_html, sources_html, strip_html
 
 from .sources import resolve
 from .static import StaticPicture
