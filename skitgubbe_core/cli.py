@@ -8,19 +8,32 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import NoReturn, TextIO
 
 from . import __version__, examples, handout, match, quiz, record, scenario
+from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
+from .files import shown_name, write_atomically
 from .rules import OPTIONS, PRESETS, Rules
 from .schema import MAX_SEED
-from .simulate import DEFAULT_MAX_MOVES, SCHEDULERS, random_game, simulate
+from .simulate import (
+    DASK_TIMEOUT,
+    DEFAULT_MAX_MOVES,
+    SCHEDULERS,
+    random_game,
+    study_rows,
+    write_csv,
+    write_parquet,
+)
 from .sources import cite
 
 
@@ -34,7 +47,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for p in PRESETS.values():
         print(f"{p.name}: {p.title}")
         print(f"    {p.summary}")
-        print(f"    {p.min_players}-{p.max_players} players; {p.region}; {p.evidence}")
+        print(f"    {p.player_counts} players; {p.region}; {p.evidence}")
         print(f"    sources: {p.citation}")
     print("\nrule options (name=value, default marked *):")
     for o in OPTIONS.values():
@@ -71,7 +84,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"Unfinished: stopped after {game.move_count} moves (the cap; random play can cycle).")
     if args.record:
         record.save(game, args.record)
-        print(f"record written to {args.record}")
+        print(f"record written to {shown_name(args.record)}")
     return 0
 
 
@@ -88,7 +101,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
     if args.record:
         match.save(played, args.record)
-        print(f"match record written to {args.record}")
+        print(f"match record written to {shown_name(args.record)}")
     print(played.counts_line())
     return 0
 
@@ -150,7 +163,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_handout(args: argparse.Namespace) -> int:
     path = handout.write(args.source, args.output)
-    print(f"handout written to {path}")
+    print(f"handout written to {shown_name(path)}")
     return 0
 
 
@@ -203,16 +216,26 @@ def _choose(question: quiz.Question) -> str | None:
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
-    if out and not out.endswith((".csv", ".parquet")):
+    if out is not None and not out.endswith((".csv", ".parquet")):
         raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
-    frame = simulate(args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
-                     options=_options(args), bot_options={"playouts": args.playouts},
-                     scheduler=args.scheduler, workers=args.workers, address=args.address,
-                     chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
-                     max_moves=args.max_moves)
-    _write_table(frame, out)
-    if out is not None:
-        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+    if args.address is not None and args.scheduler != "dask":
+        raise SkitgubbeError("--address names a Dask scheduler: give it with --scheduler dask")
+    columns, parts = study_rows(
+        args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
+        options=_options(args), bot_options={"playouts": args.playouts},
+        scheduler=args.scheduler, workers=args.workers, address=args.address,
+        timeout=args.timeout, beyond_cores=args.workers_beyond_cores,
+        chunk_size=args.chunk_size, progress=sys.stderr.isatty(), max_moves=args.max_moves)
+    if out is None:
+        write_csv(sys.stdout, columns, parts)
+        return 0
+    counted = []
+    if out.endswith(".parquet"):
+        write_atomically(out, lambda f: counted.append(write_parquet(f, columns, parts)))
+    else:
+        write_atomically(out, lambda f: counted.append(write_csv(
+            io.TextIOWrapper(f, encoding="utf-8", newline=""), columns, parts)))
+    print(f"{counted[0]} games written to {shown_name(out)}", file=sys.stderr)
     return 0
 
 
@@ -222,12 +245,12 @@ def _write_table(frame, out: str | None) -> None:
         frame.to_csv(sys.stdout, index=False)
     elif out.endswith(".parquet"):
         try:
-            frame.to_parquet(out, index=False)
+            write_atomically(out, lambda f: frame.to_parquet(f, index=False))
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
                                  "'skitgubbe[studies]', or write a .csv file") from None
     else:
-        frame.to_csv(out, index=False)
+        write_atomically(out, lambda f: frame.to_csv(f, index=False, encoding="utf-8"))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -288,19 +311,44 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (a count of moves, games, playouts or workers)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give a whole number of at least 1")
+    return number
+
+
+def _file_name(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    return text
+
+
 def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
     """The options of a command played by random computer players."""
     command.add_argument("--players", type=int, default=3)
     command.add_argument("--seed", type=_seed, default=None)
     command.add_argument("--variant", default="skitgubbe")
     command.add_argument("--option", action="append", metavar="NAME=VALUE")
-    command.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
-    command.add_argument("--record", metavar="FILE", help=f"write the {what} record (JSON) here")
+    command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
+    command.add_argument("--record", metavar="FILE", type=_file_name,
+                         help=f"write the {what} record (JSON) here")
     return command
 
 
+class _Parser(argparse.ArgumentParser):
+    """Argument errors in one line (the usage is one ``--help`` away), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
+    ap = _Parser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -330,13 +378,21 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot per seat: random, heuristic or search (default: all random)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots one seat on per game, so each sits in every seat")
-    sim.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    sim.add_argument("--playouts", type=_positive, default=48,
+                     help="playouts per decision of a search bot")
     sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--workers", type=_positive, default=None,
+                     help="processes (default: one per core; never more than the cores, nor "
+                     "than the chunks of work)")
     sim.add_argument("--address", default=None,
                      help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --scheduler dask)")
-    sim.add_argument("--chunk-size", type=int, default=None, help="games per task")
-    sim.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    sim.add_argument("--workers-beyond-cores", action="store_true",
+                     help="let --workers start more processes than there are cores")
+    sim.add_argument("--timeout", type=_positive, default=DASK_TIMEOUT,
+                     help=f"seconds to wait for the Dask scheduler at --address (default "
+                     f"{DASK_TIMEOUT})")
+    sim.add_argument("--chunk-size", type=_positive, default=None, help="games per task")
+    sim.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
                      help="write the rows here (default: CSV on standard output)")
     sim.set_defaults(run=cmd_simulate)
@@ -396,18 +452,60 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
     try:
-        return args.run(args)
+        args = parser().parse_args(argv)
+        with _printable_output():
+            status: int = args.run(args)
+            return status
     except SkitgubbeError as err:
         print(f"skitgubbe: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return _broken_pipe()
     except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
+        where = f"{shown_name(err.filename)}: " if err.filename else ""
         print(f"skitgubbe: {where}{err.strerror or err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 128 + signal.SIGINT
+
+
+SUIT_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
+
+
+class _SuitLetters(io.TextIOBase):
+    """A text stream that writes the suits as letters (``7D``, not ``7♦``) and any
+    other character its encoding lacks as ``?``."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+    def write(self, text: str) -> int:
+        return self.stream.write(text.translate(SUIT_LETTERS))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+@contextmanager
+def _printable_output() -> Iterator[None]:
+    """Standard output that cannot show the suit symbols (``PYTHONIOENCODING=ascii``,
+    an old console) shows them as letters."""
+    stdout = sys.stdout
+    try:
+        SUIT_SYMBOLS.encode(getattr(stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        sys.stdout = _SuitLetters(stdout)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            sys.stdout = stdout
+        return
+    yield
 
 
 def _broken_pipe() -> int:
