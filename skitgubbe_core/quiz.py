@@ -313,13 +313,16 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     beginning), ``winner`` before each trick is taken, and the variant's own moments
     (the Skitgubbe, trumps, a pick-up, a tie redistributed).  A scenario's own
     ``exercises`` replace the generated questions when it has some (unless
-    ``generate``)."""
+    ``generate``); an exercise its moves do not reach is left out (``check`` reports
+    it)."""
     game, title, exercises = _resolve(source)
     moment = _Moment(game)
     if exercises and not generate:
-        found = [ask(moment, item["ask"], item["after"], item.get("player"))
-                 for item in exercises]
-        found = [_teacher(q, item) for q, item in zip(found, exercises, strict=True)]
+        found = []
+        for item in exercises:
+            q = _try(moment, item["ask"], item["after"], item.get("player"))
+            if q is not None:
+                found.append(_teacher(q, item))
         return Sheet(game, moment.frames, found, title)
     asked: list[Question] = []
     for k in range(game.move_count + 1):
@@ -386,6 +389,8 @@ def _teaches(q: Question, table: bool) -> bool:
 
 
 def _try(moment: _Moment, kind: str, k: int, player: str | None) -> Question | None:
+    if not 0 <= k <= moment.game.move_count:
+        return None
     try:
         return ask(moment, kind, k, player)
     except QuizError:
