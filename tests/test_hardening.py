@@ -453,3 +453,28 @@ def test_18_mas_options_need_mas_phase_1(option):
                                          "not pairs"):
         Rules.preset("skitgubbe-turned-up-trump", **{option: "yes"})
     assert getattr(Rules.preset("mas"), option) == "yes"
+
+
+# 19. The play table plays only the reader's own seat and never tells of a hidden hand.
+
+def test_19_the_move_box_refuses_moves_for_a_computer_seat():
+    from skitgubbe_widgets import PlayTable
+
+    table = PlayTable(seed=1)
+    game = table.game
+    table.play(game.legal_actions()[0])
+    while table._queue:
+        table.step_on()
+    assert game.to_play == 1 and not table._queue
+    moves = game.move_count
+    bo = game.players[1]
+    held = game.hands[1][0]
+    hidden = next(c for c in game.hands[2])
+    for typed in (f"{bo}: {game.legal_actions()[0].text}", f"{bo}: play {hidden.text}",
+                  f"{bo}: play {held.text}"):
+        table.play(typed)
+        assert game.move_count == moves, typed
+        assert "you play for Alex only" in table.message.value
+        assert "hold" not in table.message.value and hidden.text not in table.message.value
+    table.play(game.legal_actions()[0])
+    assert game.move_count == moves and "you play for Alex only" in table.message.value

@@ -51,7 +51,8 @@ class PlayTable(StaticPicture, w.VBox):
     (Mas's exchange and storing, Atlanta's slough while the trick is undecided), those
     moves are offered while the computer players wait, beside a button to let them play
     on.  A move typed into the box that the rules forbid is refused with the reason and
-    the rule.
+    the rule; a move for another seat is refused without one (it could tell of a hidden
+    hand).
     """
 
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
@@ -123,11 +124,16 @@ class PlayTable(StaticPicture, w.VBox):
             self.message.value = ('<span style="color:#a00">Not yet: press <b>continue</b> to '
                                   "see what the others did.</span>")
             return
-        if isinstance(action, str):
-            text = action.strip()
-            action = text if ":" in text else f"{self.game.players[self.seat]}: {text}"
+        mine = self.game.players[self.seat]
         moves = self.game.move_count
         try:
+            if isinstance(action, str):
+                text = action.strip()
+                action = self.game.parse_action(text if ":" in text else f"{mine}: {text}")
+            if isinstance(action, Action) and action.player != self.seat:
+                self.message.value = ('<span style="color:#a00">Not allowed: you play for '
+                                      f"{escape(mine)} only.</span>")
+                return
             self.game.play(action)
         except SkitgubbeError as err:
             self.message.value = f'<span style="color:#a00">Not allowed: {escape(str(err))}</span>'
