@@ -133,18 +133,19 @@ def _report(outcome: scenario.Outcome, label: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
+        shown = shown_name(path)
         try:
             sc = scenario.load(path)
         except OSError as err:
-            print(f"skitgubbe: {path}: cannot read: {err.strerror}", file=sys.stderr)
+            print(f"skitgubbe: {shown}: cannot read: {err.strerror}", file=sys.stderr)
             status = 2
             continue
         except FileFormatError as err:
             print(f"skitgubbe: {err}", file=sys.stderr)
             status = 2
             continue
-        print(f"== {path}: {sc.title}")
-        status = max(status, _report(scenario.run(sc), path))
+        print(f"== {shown}: {sc.title}")
+        status = max(status, _report(scenario.run(sc), shown))
     return status
 
 
@@ -383,7 +384,8 @@ class _Parser(argparse.ArgumentParser):
     """Argument errors in one line (the usage is one ``--help`` away), exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: {shown} (see {self.prog} --help)\n")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -75,8 +75,46 @@ def _pick_up(e: Event, p: Sequence[str]) -> str:
 
 
 def _trick_won(e: Event, p: Sequence[str]) -> str:
-    return (f"{format_cards(e.cards)} is higher: {p[e.player]} wins the trick, puts "
-            f"{_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}")
+    return (f"{format_cards(e.cards)} is higher: {p[e.player]} wins the trick"
+            f"{_into_pile(e, p)}")
+
+
+def _into_pile(e: Event, p: Sequence[str]) -> str:
+    """``', puts 2 cards in their pile and leads next against C'``; without the lead
+    when ``other`` is None (phase 1 ends with this trick: phase 2 says who leads)."""
+    if e.other is None:
+        return f" and puts {_pl(e.extra, 'card')} in their pile"
+    return f", puts {_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}"
+
+
+def _trick_trumped(e: Event, p: Sequence[str]) -> str:
+    return (f"{format_cards(e.cards)} is a trump: {p[e.player]} trumps the lead and wins the "
+            f"trick{_into_pile(e, p)}")
+
+
+def _stunsa(e: Event, p: Sequence[str]) -> str:
+    head = f"{e.cards[0]} and {e.cards[1]} are equal: stunsa! The cards stay on the table"
+    if e.other is None:
+        return head
+    return f"{head} and {p[e.player]} leads again against {p[e.other]}"
+
+
+def _trick_won_all(e: Event, p: Sequence[str]) -> str:
+    head = (f"{format_cards(e.cards)} is highest: {p[e.player]} wins the trick, puts "
+            f"{_pl(e.extra, 'card')} in their pile")
+    return head if e.other is None else f"{head} and leads next"
+
+
+def _trick_won_suit(e: Event, p: Sequence[str]) -> str:
+    head = f"{format_cards(e.cards)} takes the trick: {p[e.player]} puts {_pl(e.extra, 'card')}"
+    if e.other is None:
+        return f"{head} in their pile"
+    return f"{head} in their pile and leads next against {p[e.other]}"
+
+
+def _pick_up_lead(e: Event, p: Sequence[str]) -> str:
+    head = f"{p[e.player]} picks up {format_cards(e.cards)}"
+    return head if e.other is None else f"{head}; {p[e.other]} leads next"
 
 
 def _lead_passes(e: Event, p: Sequence[str]) -> str:
@@ -109,10 +147,9 @@ _TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
     "trump-turned": lambda e, p: (
         f"{p[e.player]} turned up the last stock card, {e.cards[0]}: it decides trumps, "
         f"and {p[e.player]} will lead phase 2"),
-    "stunsa": lambda e, p: (
-        f"{e.cards[0]} and {e.cards[1]} are equal: stunsa! The cards stay on the table and "
-        f"{p[e.player]} leads again against {p[e.other]}"),
+    "stunsa": _stunsa,
     "trick-won": _trick_won,
+    "trick-trumped": _trick_trumped,
     "phase-1-end": lambda e, p: (
         f"{p[e.player]} has no card to play and the stock is empty: phase 1 is over"),
     "take-back": lambda e, p: (
@@ -189,9 +226,7 @@ _TEMPLATES.update({
     "redistribute": _redistribute,
     "slough": _slough,
     "pass": lambda e, p: f"{p[e.player]} does not slough",
-    "trick-won-all": lambda e, p: (
-        f"{format_cards(e.cards)} is highest: {p[e.player]} wins the trick, puts "
-        f"{_pl(e.extra, 'card')} in their pile and leads next"),
+    "trick-won-all": _trick_won_all,
     "phase-1-all-played": lambda e, p: "Every card has been played: phase 1 is over",
     "phase-1-last-trick": lambda e, p: (
         f"The trick in which {p[e.player]} drew the last stock card is over: phase 1 ends"),
@@ -207,11 +242,8 @@ _TEMPLATES.update({
     "turned-up-kept": lambda e, p: (
         f"{p[e.player]} takes the last stock card, the turned-up trump {e.cards[0]}, and "
         "keeps it beside them for phase 2"),
-    "trick-won-suit": lambda e, p: (
-        f"{format_cards(e.cards)} takes the trick: {p[e.player]} puts "
-        f"{_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}"),
-    "pick-up-lead": lambda e, p: (
-        f"{p[e.player]} picks up {format_cards(e.cards)}; {p[e.other]} leads next"),
+    "trick-won-suit": _trick_won_suit,
+    "pick-up-lead": _pick_up_lead,
     "dreck": _dreck,
     "blamattis": lambda e, p: (
         f"{p[e.player]} has no cards after phase 1 and is Blåmattis: still in, and must pick "

@@ -44,14 +44,15 @@ OWN_FRAME = frozenset(("stunsa", "tie"))
 """Events shown in a frame of their own, moved before the draws that follow the card
 that made them."""
 
-DECIDES = frozenset(("stunsa", "tie", "trick-won", "trick-won-all", "lead-kept"))
+DECIDES = frozenset(("stunsa", "tie", "trick-won", "trick-trumped", "trick-won-all", "lead-kept"))
 """Events that decide who plays next in phase 1; the frames before them keep the turn
 with the player who acted."""
 
 FORWARD = frozenset(("turned", "trump-turned"))
 """Events narrated with the next frame: the turned card is in the air until it lands."""
 
-TAKES = frozenset(("trick-won", "trick-won-all", "trick-complete", "trump-ends-trick"))
+TAKES = frozenset(("trick-won", "trick-trumped", "trick-won-all", "trick-complete",
+                   "trump-ends-trick"))
 """Events that take a trick off the table; the frame before shows the trick whole."""
 
 

@@ -137,7 +137,8 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         s.table = []
         s.leader = (p + 1) % s.n
         s.opponent = (s.leader + 1) % s.n
-        events is DROP or events.append(make(Event, ("pick-up-lead", p, cards, s.leader, None,
+        events is DROP or events.append(make(Event, ("pick-up-lead", p, cards,
+                                                     None if s.last_drawn else s.leader, None,
                                                      "mas-beat")))
         _after_trick(s, rules, events)
         return
@@ -159,8 +160,10 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     won = take_table(s, p)
     s.leader = p
     s.opponent = (p + 1) % s.n
-    events is DROP or events.append(make(Event, ("trick-won", p, (card,), s.opponent, len(won),
-                                                 "mas-beat")))
+    trumped = card & 3 == s.trump and lead & 3 != s.trump
+    events is DROP or events.append(make(Event, ("trick-trumped" if trumped else "trick-won", p,
+                                                 (card,), None if s.last_drawn else s.opponent,
+                                                 len(won), "mas-beat")))
     _after_trick(s, rules, events)
 
 
