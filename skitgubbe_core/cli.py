@@ -16,6 +16,7 @@ from typing import Sequence
 from . import examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
+from .i18n import gettext as _, language, languages, ngettext
 from .rules import OPTIONS, PRESETS, Rules
 from .schema import MAX_SEED
 from .simulate import DEFAULT_MAX_MOVES, SCHEDULERS, random_game, simulate
@@ -30,16 +31,17 @@ def narrate(step: Step, players: Sequence[str]) -> list[str]:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     for p in PRESETS.values():
-        print(f"{p.name}: {p.title}")
-        print(f"    {p.summary}")
-        print(f"    {p.min_players}-{p.max_players} players; {p.region}; {p.evidence}")
-        print(f"    sources: {p.citation}")
-    print("\nrule options (name=value, default marked *):")
+        print(f"{p.name}: {_(p.title)}")
+        print(f"    {_(p.summary)}")
+        print("    " + _("{low}-{high} players; {region}; {evidence}").format(
+            low=p.min_players, high=p.max_players, region=_(p.region), evidence=_(p.evidence)))
+        print("    " + _("sources: {sources}").format(sources=p.citation))
+    print("\n" + _("rule options (name=value, default marked *):"))
     for o in OPTIONS.values():
-        print(f"  {o.name}: {o.summary}")
+        print(f"  {o.name}: {_(o.summary)}")
         for c in o.choices:
             mark = "*" if c.value == o.default else " "
-            print(f"   {mark} {c.value}: {c.description} [{c.evidence}; {cite(c.sources)}]")
+            print(f"   {mark} {c.value}: {_(c.description)} [{_(c.evidence)}; {cite(c.sources)}]")
     return 0
 
 
@@ -48,7 +50,8 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SkitgubbeError(f"--option {quote(item)}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
+            raise SkitgubbeError(_("--option {item}: write NAME=VALUE, e.g. "
+                                   "turn_from_stock=at-least-one").format(item=quote(item)))
         options[name.strip()] = value.strip()
     return options
 
@@ -60,33 +63,38 @@ def _rules(args: argparse.Namespace) -> Rules:
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(f"{rules.describe()}, {args.players} players, seed {seed}")
+    print(_("{rules}, {players} players, seed {seed}").format(
+        rules=rules.describe(), players=args.players, seed=seed))
     show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
-        print(f"{game.players[game.loser]} is the Skitgubbe after {game.move_count} moves.")
+        print(_("{player} is the Skitgubbe after {count} moves.").format(
+            player=game.players[game.loser], count=game.move_count))
     else:
-        print(f"Unfinished: stopped after {game.move_count} moves (the cap; random play can cycle).")
+        print(_("Unfinished: stopped after {count} moves (the cap; random play can "
+                "cycle).").format(count=game.move_count))
     if args.record:
         record.save(game, args.record)
-        print(f"record written to {args.record}")
+        print(_("record written to {file}").format(file=args.record))
     return 0
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    _, rules = match.check(args.players, args.deals, _rules(args))
+    rules = match.check(args.players, args.deals, _rules(args))[1]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(f"A match of {args.deals} deals of {rules.describe()}, {args.players} players, "
-          f"seed {seed}; the deal passes to the left")
+    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; the deal "
+            "passes to the left").format(deals=args.deals, rules=rules.describe(),
+                                         players=args.players, seed=seed))
     played = match.play_match(args.players, args.deals, seed, rules, args.max_moves,
                               lambda m, number: print(m.deal_line(number)))
     losers = played.match_losers()
     if losers:
         most = played.counts()[losers[0]]
-        print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
+        print(_("Most often Skitgubbe ({count} of {deals} deals): {players}").format(
+            count=most, deals=args.deals, players=_(" and ").join(losers)))
     if args.record:
         match.save(played, args.record)
-        print(f"match record written to {args.record}")
+        print(_("match record written to {file}").format(file=args.record))
     print(played.counts_line())
     return 0
 
@@ -96,12 +104,12 @@ def _report(outcome: scenario.Outcome, label: str) -> int:
     for step in outcome.steps:
         print("\n".join(narrate(step, players)))
     for line in outcome.passed:
-        print(f"      ok: {line}")
+        print("      " + _("ok: {what}").format(what=line))
     if outcome.ok:
-        print(f"ok: {label}")
+        print(_("ok: {what}").format(what=label))
         return 0
     for line in outcome.failures:
-        print(f"FAILED: {label}: {line}")
+        print(_("FAILED: {what}: {why}").format(what=label, why=line))
     return 1
 
 
@@ -111,14 +119,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             sc = scenario.load(path)
         except OSError as err:
-            print(f"skitgubbe: {path}: cannot read: {err.strerror}", file=sys.stderr)
+            print("skitgubbe: " + _("{file}: cannot read: {why}").format(
+                file=path, why=err.strerror), file=sys.stderr)
             status = 2
             continue
         except FileFormatError as err:
             print(f"skitgubbe: {err}", file=sys.stderr)
             status = 2
             continue
-        print(f"== {path}: {sc.title}")
+        print(f"== {path}: {_(sc.title)}")
         status = max(status, _report(scenario.run(sc), path))
     return status
 
@@ -126,14 +135,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_example(args: argparse.Namespace) -> int:
     if args.list:
         for name, title in examples.catalogue():
-            print(f"{name}  {title}")
+            print(f"{name}  {_(title)}")
         return 0
     if not args.name:
-        raise SkitgubbeError("name an example, or use --list to see them")
+        raise SkitgubbeError(_("name an example, or use --list to see them"))
     sc = examples.load(args.name)
-    print(f"== {args.name}: {sc.title}")
+    print(f"== {args.name}: {_(sc.title)}")
     if sc.description:
-        print(sc.description)
+        print(_(sc.description))
     print()
     return _report(scenario.run(sc), args.name)
 
@@ -148,7 +157,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_handout(args: argparse.Namespace) -> int:
     path = handout.write(args.source, args.output)
-    print(f"handout written to {path}")
+    print(_("handout written to {file}").format(file=path))
     return 0
 
 
@@ -156,7 +165,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
     if out and not out.endswith((".csv", ".parquet")):
-        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+        raise SkitgubbeError(_("--out {file}: name a .csv or .parquet file").format(
+            file=quote(out)))
     frame = simulate(args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
                      options=_options(args), bot_options={"playouts": args.playouts},
                      scheduler=args.scheduler, workers=args.workers, address=args.address,
@@ -168,12 +178,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:
             frame.to_parquet(out, index=False)
         except ImportError:
-            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
+            raise SkitgubbeError(_("writing parquet needs pyarrow: pip install "
+                                   "'skitgubbe[parquet]', or write a .csv file")) from None
     else:
         frame.to_csv(out, index=False)
     if out is not None:
-        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+        print(ngettext("{count} game written to {file}", "{count} games written to {file}",
+                       len(frame)).format(count=len(frame), file=out), file=sys.stderr)
     return 0
 
 
@@ -202,6 +213,9 @@ def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.Arg
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--lang", choices=languages(), default=None,
+                    help="the language of everything printed: en (default) or sv; the "
+                    "environment variable SKITGUBBE_LANG sets it too")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
                    ).set_defaults(run=cmd_variants)
@@ -260,6 +274,16 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    lang = args.lang or os.environ.get("SKITGUBBE_LANG") or "en"
+    if lang not in languages():
+        print(f"skitgubbe: SKITGUBBE_LANG={quote(lang)}: choose one of {', '.join(languages())}",
+              file=sys.stderr)
+        return 2
+    with language(lang):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.run(args)
     except SkitgubbeError as err:

@@ -25,6 +25,7 @@ from typing import Sequence
 
 from .cards import Card, format_cards
 from .events import Event, Step
+from .i18n import N_, gettext as _
 from .state import State
 
 FORWARD = frozenset(("turned", "trump-turned"))
@@ -57,8 +58,9 @@ class Frame:
     def label(self) -> str:
         """``'move 7, 3 of 5'`` (or ``'start'``)."""
         if self.move == 0:
-            return "start"
-        return f"move {self.move}, {self.index} of {self.count}"
+            return _("start")
+        return _("move {move}, {index} of {count}").format(move=self.move, index=self.index,
+                                                           count=self.count)
 
 
 class _Recorder(list):
@@ -173,15 +175,16 @@ def _remove_from_table(s: State, card: Card) -> None:
 
 
 def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
-                     note: str = "") -> list[Frame]:
+                     note: str = N_("{player} gets {cards}")) -> list[Frame]:
     """One frame per ``(player, card)`` of ``deals``: the card leaves the table for the
-    player's ``into`` (hand or pile)."""
+    player's ``into`` (hand or pile); ``note`` is the caption's message."""
     split = []
     for p, card in deals:
         s = s.copy()
         _remove_from_table(s, card)
         (s.piles if into == "pile" else s.hands)[p].append(card)
-        split.append(Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}{note}"))
+        split.append(Frame(0, 0, 0, s, [], _(note).format(player=names[p],
+                                                          cards=format_cards((card,)))))
     return split
 
 
@@ -194,9 +197,10 @@ def _split_redistribute(event: Event, before: State, after: State, rules,
     for card in event.cards:
         _remove_from_table(s, card)
         s.hands[owner[card]].append(card)
-    into = "pile" if rules.tie_cards_to == "pile" else "hand"
-    return [Frame(0, 0, 0, s, [event])] + _deal_from_table(s, event.extra, into, names,
-                                                           f", into their {into}")
+    into, note = (("pile", N_("{player} gets {cards}, into their pile"))
+                  if rules.tie_cards_to == "pile" else
+                  ("hand", N_("{player} gets {cards}, into their hand")))
+    return [Frame(0, 0, 0, s, [event])] + _deal_from_table(s, event.extra, into, names, note)
 
 
 def _split_phase_2(event: Event, before: State, after: State, rules,
@@ -210,8 +214,9 @@ def _split_phase_2(event: Event, before: State, after: State, rules,
             taken = len(s.piles[p])
             s.hands[p].extend(s.piles[p])
             s.piles[p] = []
-            split.append(Frame(0, 0, 0, s, [], f"{names[p]} takes up the {taken} cards of "
-                                                "their pile"))
+            split.append(Frame(0, 0, 0, s, [], _(
+                "{player} takes up the {count} cards of their pile").format(
+                player=names[p], count=taken)))
     split.append(Frame(0, 0, 0, after, [event]))
     return split
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from . import examples, record, scenario
 from .frames import frames
 from .game import Game
+from .i18n import current, gettext as _, language
 from .jsondata import read_json
 from .rulebook import RULEBOOK
 from .sources import SOURCES
@@ -48,38 +49,46 @@ def load_source(name_or_file: str) -> scenario.Scenario | Game:
     return scenario.parse(data, name_or_file)
 
 
-def handout_html(source: scenario.Scenario | Game, title: str = "") -> str:
+def handout_html(source: scenario.Scenario | Game, title: str = "",
+                 lang: str | None = None) -> str:
     """The handout page for a scenario, or for a game (a replayed record) titled
-    ``title``."""
+    ``title``, in ``lang`` (default: the current language, see :mod:`.i18n`)."""
+    with language(lang):
+        return _page(source, title)
+
+
+def _page(source: scenario.Scenario | Game, title: str) -> str:
     if isinstance(source, Game):
         game = source
-        title, description, source_keys = title or "A recorded game", "", ()
+        title, description, source_keys = title or _("A recorded game"), "", ()
     else:
         game = scenario.run(source).game
-        title, description, source_keys = source.title, source.description, source.sources
+        title, description = _(source.title), _(source.description) if source.description else ""
+        source_keys = source.sources
     shown = frames(game)
-    citations = [str(c) for c in source_keys]
+    citations = [_(str(c)) for c in source_keys]
     for rule in rules_used(shown):
-        citations += [SOURCES[k].citation for k in RULEBOOK[rule].sources
-                      if SOURCES[k].citation not in citations]
+        citations += [_(SOURCES[k].citation) for k in RULEBOOK[rule].sources
+                      if _(SOURCES[k].citation) not in citations]
     body = [f"<h1>{escape(title)}</h1>"]
     if description:
         body.append(f'<p class="sg-meta">{escape(description)}</p>')
-    body.append(f'<p class="sg-meta">{escape(game.rules.describe())}; players: '
-                f"{escape(', '.join(game.players))}.</p>")
-    body.append(f'<p class="sg-meta"><b>Sources:</b> {escape("; ".join(citations))}.</p>')
-    body.append("<h2>Step by step</h2>")
+    body.append('<p class="sg-meta">' + escape(_("{rules}; players: {players}.").format(
+        rules=game.rules.describe(), players=", ".join(game.players))) + "</p>")
+    sources, steps = _("Sources:"), _("Step by step")
+    body.append(f'<p class="sg-meta"><b>{sources}</b> {escape("; ".join(citations))}.</p>')
+    body.append(f"<h2>{steps}</h2>")
     body += [frame_html(f, game.players, game.rules, title=title) for f in shown]
     body.append(rules_html(shown, disclosure=False))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'
             f"<title>{escape(title)}</title><style>{PRINT_CSS}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")
 
 
-def write(name_or_file: str, out: str | None = None) -> Path:
+def write(name_or_file: str, out: str | None = None, lang: str | None = None) -> Path:
     """Write the handout for an example name or scenario/record file; returns its path
     (``NAME.html`` in the current folder unless ``out`` is given)."""
-    page = handout_html(load_source(name_or_file), Path(name_or_file).stem)
+    page = handout_html(load_source(name_or_file), Path(name_or_file).stem, lang)
     path = Path(out) if out else Path(Path(name_or_file).stem + ".html")
     path.write_text(page, encoding="utf-8")
     return path

@@ -19,9 +19,10 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Sequence
 
-from .cards import SUIT_SYMBOLS, Card
+from .cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from .events import Event, Step
 from .frames import Frame
+from .i18n import current, gettext as _, language, ngettext
 from .rulebook import RULEBOOK
 from .sources import cite
 from .state import State
@@ -78,24 +79,27 @@ def card_html(card: Card, deck: str = "two-colour", marked: bool = False,
     extra = _MARKED_STYLE if marked else ""
     cls = "sg-card sg-win" if marked else "sg-card"
     symbol = f"{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}"
+    name, label = card_name(card), rank_label(card)
     if compact:
-        return (f'<span class="{cls}" title="{card.name}" style="{_COMPACT_STYLE}'
-                f'color:{colour};{extra}">{card.label}{symbol}</span>')
-    return (f'<span class="{cls}" role="img" aria-label="{card.name}" title="{card.name}" '
-            f'style="{_CARD_STYLE}color:{colour};{extra}">{card.label}'
+        return (f'<span class="{cls}" title="{name}" style="{_COMPACT_STYLE}'
+                f'color:{colour};{extra}">{label}{symbol}</span>')
+    return (f'<span class="{cls}" role="img" aria-label="{name}" title="{name}" '
+            f'style="{_CARD_STYLE}color:{colour};{extra}">{label}'
             f'<span class="sg-suit">{symbol}</span></span>')
 
 
 def cards_html(cards: Iterable[Card], deck: str = "two-colour",
                marked: Iterable[Card] = (), compact: bool = False) -> str:
     marked = set(marked)
+    none = _("no cards")
     return "".join(card_html(c, deck, c in marked, compact) for c in cards) or \
-        f'<span class="sg-note" style="{_NOTE_STYLE}">no cards</span>'
+        f'<span class="sg-note" style="{_NOTE_STYLE}">{none}</span>'
 
 
-def backs_html(count: int, what: str = "card") -> str:
+def backs_html(count: int) -> str:
     """A hidden hand: card backs (at most five drawn) and the count."""
-    label = f"{count} face-down {what}{'s' if count != 1 else ''}"
+    label = ngettext("{count} face-down card", "{count} face-down cards", count).format(
+        count=count)
     backs = "".join(f'<span class="sg-back" style="{_BACK_STYLE}">&nbsp;</span>'
                     for _ in range(min(count, 5)))
     return (f'<span class="sg-hidden" role="img" aria-label="{label}" title="{label}" '
@@ -106,7 +110,9 @@ def backs_html(count: int, what: str = "card") -> str:
 
 def stack_html(count: int, what: str) -> str:
     """A face-down stack (``what`` is ``stock`` or ``pile``) with its count."""
-    label = f"{what}: {count} face-down card{'s' if count != 1 else ''}"
+    stack = _("stock") if what == "stock" else _("pile")
+    label = ngettext("{stack}: {count} face-down card", "{stack}: {count} face-down cards",
+                     count).format(stack=stack, count=count)
     return (f'<span class="sg-stack sg-{what}" role="img" aria-label="{label}" title="{label}" '
             f'style="{_STACK_STYLE}{_STACK_COLOURS[what]}">{count}</span>')
 
@@ -117,36 +123,51 @@ def hand_order(cards: Iterable[Card], trump: int | None = None) -> list[Card]:
 
 
 def _suit(suit: int | None) -> str:
-    return "not known yet" if suit is None else f"{SUIT_SYMBOLS[suit]}{TEXT_STYLE}"
+    return _("not known yet") if suit is None else f"{SUIT_SYMBOLS[suit]}{TEXT_STYLE}"
 
 
 def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
-                  size: str = "normal") -> str:
+                  size: str = "normal", lang: str | None = None) -> str:
     """The whole table of ``game`` now (see :func:`board_html`)."""
     return board_html(game._state, game.players, game.rules, viewer=viewer, deck=deck,
-                      size=size)
+                      size=size, lang=lang)
 
 
 def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marked: Iterable[Card] = (),
-               compact: bool = False) -> str:
+               compact: bool = False, lang: str | None = None) -> str:
     """The table: a status line, the plays on the table (each with its player, the
     winning card ``marked``), every player's hand (others' face down when ``viewer``
     is a seat) with their pile, the trump card beside its holder, who is out, and
     the stock.  ``size="large"`` scales everything for a projector; ``compact`` draws
-    smaller markup without the status line (for strips of frames)."""
+    smaller markup without the status line (for strips of frames).  ``lang`` chooses the
+    language of every label and card name (see :mod:`.i18n`); a board in another language
+    than English says so with a ``lang`` attribute."""
+    with language(lang):
+        return _board(s, players, rules, viewer, deck, size, tuple(marked), compact)
+
+
+def _lang_attribute() -> str:
+    """`` lang="sv"`` on an element whose text is not in English (English needs none: the
+    page around it is English)."""
+    lang = current()
+    return "" if lang == "en" else f' lang="{lang}"'
+
+
+def _board(s: State, players: Sequence[str], rules, viewer: int | None, deck: str, size: str,
+           marked: tuple[Card, ...], compact: bool) -> str:
     names = [escape(n) for n in players]
-    marked = tuple(marked)
-    parts = [f'<div class="sg-position sg-board" style="font-family:sans-serif;'
+    parts = [f'<div class="sg-position sg-board"{_lang_attribute()} style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
     if not compact:
         parts.append(f'<div class="sg-status"><b>{_status(s, names, rules)}</b></div>')
     parts.append(_table_html(s, names, deck, marked, compact))
     show_piles = s.phase == 1 or any(s.piles)
-    head = "<th style=\"text-align:left\">pile</th>" if show_piles else ""
+    player, hand_word, pile_word = _("player"), _("hand"), _("pile")
+    head = f'<th style="text-align:left">{pile_word}</th>' if show_piles else ""
     parts.append('<table class="sg-players" style="border-collapse:collapse;margin:0.2em 0">'
-                 f'<tr style="{_NOTE_STYLE}"><th style="text-align:left">player</th>'
-                 f'<th style="text-align:left">hand</th>{head}<th></th></tr>')
+                 f'<tr style="{_NOTE_STYLE}"><th style="text-align:left">{player}</th>'
+                 f'<th style="text-align:left">{hand_word}</th>{head}<th></th></tr>')
     for seat, name in enumerate(names):
         hand = s.hands[seat]
         if not hand and (seat in s.out or s.loser is not None):
@@ -178,44 +199,50 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
 def _table_html(s: State, names: Sequence[str], deck: str, marked: tuple[Card, ...],
                 compact: bool) -> str:
     if not s.table:
-        inner = f'<span class="sg-note" style="{_NOTE_STYLE}">The table is empty.</span>'
+        empty = _("The table is empty.")
+        inner = f'<span class="sg-note" style="{_NOTE_STYLE}">{empty}</span>'
     else:
         plays = []
+        wins_word = _("wins")
         for p, cards in s.table:
             wins = any(c in marked for c in cards)
-            badge = '<br><b style="color:#8a5a00">wins</b>' if wins else ""
+            badge = f'<br><b style="color:#8a5a00">{wins_word}</b>' if wins else ""
             plays.append(f'<span class="sg-play" style="{_PLAY_STYLE}"><span class="sg-who" '
                          f'style="{_NOTE_STYLE}">{names[p]}</span><br>'
                          f"{cards_html(cards, deck, marked, compact)}{badge}</span>")
-        inner = (f'<span class="sg-note" style="{_NOTE_STYLE}">On the table, oldest first:'
-                 f"</span> {''.join(plays)}")
+        oldest = _("On the table, oldest first:")
+        inner = f'<span class="sg-note" style="{_NOTE_STYLE}">{oldest}</span> {"".join(plays)}'
     return f'<div class="sg-trick sg-table" data-area="table" style="{_TABLE_STYLE}">{inner}</div>'
 
 
 def _status(s: State, names: Sequence[str], rules) -> str:
     if s.to_play is None:
-        loser = names[s.loser] if s.loser is not None else "nobody"
-        return f"Game over: {loser} is the Skitgubbe."
+        if s.loser is None:
+            return _("Game over: nobody is the Skitgubbe.")
+        return _("Game over: {loser} is the Skitgubbe.").format(loser=names[s.loser])
     if s.phase == 2:
-        trick = (f"the trick needs {s.trick_size} plays" if s.table
-                 else f"the next trick needs {s.n - len(s.out)} plays")
+        trick = (_("the trick needs {count} plays").format(count=s.trick_size) if s.table
+                 else _("the next trick needs {count} plays").format(count=s.n - len(s.out)))
     elif rules.phase1_tricks == "all-play":
-        trick = "everyone plays to each trick"
+        trick = _("everyone plays to each trick")
     else:
-        trick = "two-card tricks"
-    return (f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; "
-            f"{names[s.to_play]} to play &middot; {trick}")
+        trick = _("two-card tricks")
+    return " &middot; ".join((_("Phase {phase}").format(phase=s.phase),
+                              _("trumps: {suit}").format(suit=_suit(s.trump)),
+                              _("{player} to play").format(player=names[s.to_play]), trick))
 
 
 def _seat_note(s: State, seat: int, rules) -> str:
     notes = []
     if s.trump_card is not None and s.trump_holder == seat:
-        notes.append(f'{backs_html(1, "card")} <span style="{_NOTE_STYLE}">the trump card, '
-                     "face down</span>")
+        trump_card = _("the trump card, face down")
+        notes.append(f'{backs_html(1)} <span style="{_NOTE_STYLE}">{trump_card}</span>')
     if s.loser == seat:
-        notes.append('<b style="color:#a00">the Skitgubbe</b>')
+        loser = _("the Skitgubbe")
+        notes.append(f'<b style="color:#a00">{loser}</b>')
     elif seat in s.out:
-        notes.append(f'<b style="color:#2a7a2a">out - safe</b> <span style="{_NOTE_STYLE}">'
+        safe = _("out - safe")
+        notes.append(f'<b style="color:#2a7a2a">{safe}</b> <span style="{_NOTE_STYLE}">'
                      f"({s.out.index(seat) + 1}.)</span>")
     elif s.phase == 2 and not s.hands[seat] and rules.empty_hand_after_phase1 == "blamattis":
         notes.append("Blåmattis")
@@ -226,13 +253,15 @@ def _stock(s: State, rules, deck: str) -> str:
     parts = []
     if s.phase == 1:
         if s.stock:
-            parts.append(f'stock {stack_html(len(s.stock), "stock")}')
+            parts.append(_("stock") + f' {stack_html(len(s.stock), "stock")}')
             if rules.turned_up_trump == "yes":
-                parts.append(f"turned up under it: {card_html(s.stock[0], deck)}")
+                parts.append(_("turned up under it:") + f" {card_html(s.stock[0], deck)}")
         else:
-            parts.append(f'<span style="{_NOTE_STYLE}">The stock is empty.</span>')
+            empty = _("The stock is empty.")
+            parts.append(f'<span style="{_NOTE_STYLE}">{empty}</span>')
     if s.discarded:
-        parts.append(f'<span style="{_NOTE_STYLE}">set aside: {len(s.discarded)} cards</span>')
+        aside = _("set aside: {count} cards").format(count=len(s.discarded))
+        parts.append(f'<span style="{_NOTE_STYLE}">{aside}</span>')
     return " &nbsp; ".join(parts)
 
 
@@ -241,15 +270,16 @@ def event_html(event: Event, players: Sequence[str], disclosure: bool = True) ->
     (with ``disclosure``) the rule's paragraph with its sources one click away."""
     rule = RULEBOOK[event.rule]
     sentence = escape(text_presentation(event.sentence(players)))
-    tag = escape(f"rule {rule.number}: {rule.title}")
+    tag = escape(_("rule {number}: {title}").format(number=rule.number, title=rule.name))
+    sources = escape(_("Sources: {sources}.").format(sources=rule.citation))
     if not disclosure:
         return (f'<div class="sg-event">{sentence}. <span class="sg-tag" '
-                f'title="{escape(rule.summary)}" style="{_TAG_STYLE}">{tag}</span></div>')
+                f'title="{escape(rule.text)}" style="{_TAG_STYLE}">{tag}</span></div>')
     return (f'<details class="sg-event" style="margin:0.15em 0"><summary style="cursor:pointer">'
             f'{sentence}. <span class="sg-tag" title="{escape(rule.reference)}" '
             f'style="{_TAG_STYLE}">{tag}</span></summary>'
             f'<div class="sg-rule" style="margin:0.2em 0 0.4em 1.2em;{_NOTE_STYLE}">'
-            f"{escape(rule.summary)} <i>Sources: {escape(rule.citation)}.</i></div></details>")
+            f"{escape(rule.text)} <i>{sources}</i></div></details>")
 
 
 def narration_html(frame: Frame, players: Sequence[str], title: str = "",
@@ -258,7 +288,8 @@ def narration_html(frame: Frame, players: Sequence[str], title: str = "",
     event (or the caption of a frame that splits an event); ``disclosure`` as in
     :func:`event_html`."""
     if frame.move == 0:
-        return (f'<div class="sg-narration" style="line-height:1.4"><b>Start.</b> '
+        start = _("Start.")
+        return (f'<div class="sg-narration" style="line-height:1.4"><b>{start}</b> '
                 f"{escape(title)}</div>")
     lines = []
     if frame.caption:
@@ -279,7 +310,8 @@ def sources_html(frames: Sequence[Frame]) -> str:
         return ""
     return (f'<div class="sg-sources" style="{_NOTE_STYLE}font-size:0.9em;margin-top:0.4em;'
             f'line-height:1.4">'
-            f"Sources of these rules: {escape(cite(tuple(keys)))}.</div>")
+            + escape(_("Sources of these rules: {sources}.").format(sources=cite(tuple(keys))))
+            + "</div>")
 
 
 def rules_used(frames: Sequence[Frame]) -> list[str]:
@@ -295,51 +327,71 @@ def rules_used(frames: Sequence[Frame]) -> list[str]:
 def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
     """Each rule the frames follow, once: number, name, our paragraph and its sources;
     inside a disclosure unless ``disclosure`` is False (a printed page)."""
+    heading = _("Rule {number}: {title}")
     items = "".join(
-        f"<dt><b>Rule {escape(r.number)}: {escape(r.title)}</b></dt>"
-        f'<dd style="margin:0 0 0.3em 1.2em">{escape(r.summary)} <i>({escape(r.citation)})</i>'
+        f"<dt><b>{escape(heading.format(number=r.number, title=r.name))}</b></dt>"
+        f'<dd style="margin:0 0 0.3em 1.2em">{escape(r.text)} <i>({escape(r.citation)})</i>'
         "</dd>" for r in (RULEBOOK[k] for k in rules_used(frames)))
     if not items:
         return ""
     body = f'<dl class="sg-rules" style="line-height:1.4">{items}</dl>'
+    these = _("The rules in this example")
     if not disclosure:
-        return f"<h2>The rules in this example</h2>{body}"
-    return (f'<details class="sg-rules-list"><summary style="cursor:pointer"><b>The rules in this '
-            f"example</b></summary>{body}</details>")
+        return f"<h2>{these}</h2>{body}"
+    return (f'<details class="sg-rules-list"><summary style="cursor:pointer"><b>{these}</b>'
+            f"</summary>{body}</details>")
 
 
 def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", title: str = "",
-               compact: bool = False) -> str:
+               compact: bool = False, lang: str | None = None) -> str:
     """One frame as a ``<section class="sg-frame">``: its narration (the rules as tags;
     their paragraphs are listed once, see :func:`rules_html`) and its board."""
+    with language(lang):
+        return _frame(frame, players, rules, viewer, deck, size, title, compact)
+
+
+def _frame(frame: Frame, players: Sequence[str], rules, viewer: int | None, deck: str,
+           size: str, title: str, compact: bool) -> str:
     board = board_html(frame.state, players, rules, viewer=viewer, deck=deck, size=size,
                        marked=frame.marked, compact=compact)
     width = "flex:1 1 24em;max-width:36em;" if compact else ""
-    return (f'<section class="sg-frame" style="break-inside:avoid;page-break-inside:avoid;'
+    return (f'<section class="sg-frame"{_lang_attribute()} style="break-inside:avoid;page-break-inside:avoid;'
             f'{width}margin:0.4em 0;padding:0.3em 0.6em;border-left:0.25em solid #c9d6e8">'
             f"{narration_html(frame, players, title, disclosure=False)}{board}</section>")
 
 
-def step_html(step: Step | None, players: Sequence[str], title: str = "") -> str:
+def step_html(step: Step | None, players: Sequence[str], title: str = "",
+              lang: str | None = None) -> str:
     """The narration of a whole step: each event in a sentence with its rule."""
-    if step is None:
-        return f'<div class="sg-narration"><b>Start.</b> {escape(title)}</div>'
-    lines = "".join(event_html(e, players) for e in step.events)
-    return f'<div class="sg-narration"><b>Move {step.number}.</b>{lines}</div>'
+    with language(lang):
+        tag = f'<div class="sg-narration"{_lang_attribute()}>'
+        if step is None:
+            return tag + "<b>" + _("Start.") + f"</b> {escape(title)}</div>"
+        lines = "".join(event_html(e, players) for e in step.events)
+        move = _("Move {number}.").format(number=step.number)
+        return f'{tag}<b>{move}</b>{lines}</div>'
 
 
 def strip_html(frames: Sequence[Frame], players: Sequence[str], rules, *,
-               deck: str = "two-colour", title: str = "", limit: int | None = None) -> str:
+               deck: str = "two-colour", title: str = "", limit: int | None = None,
+               lang: str | None = None) -> str:
     """A whole example as a strip of its frames (what a stored notebook shows without
     a kernel); ``limit`` caps the frames drawn, saying how many were left out."""
+    with language(lang):
+        return _strip(frames, players, rules, deck, title, limit)
+
+
+def _strip(frames: Sequence[Frame], players: Sequence[str], rules, deck: str, title: str,
+           limit: int | None) -> str:
     shown = frames if limit is None else frames[:limit]
     parts = [frame_html(f, players, rules, deck=deck, title=title, compact=True)
              for f in shown]
     more = ""
     if len(shown) < len(frames):
-        more = (f'<p class="sg-note" style="{_NOTE_STYLE}">The first {len(shown)} of '
-                f"{len(frames)} frames; run the notebook to step through them all.</p>")
-    return (f'<div class="sg-strip" style="display:flex;flex-wrap:wrap;column-gap:0.8em">'
+        more = (f'<p class="sg-note" style="{_NOTE_STYLE}">' + _(
+            "The first {shown} of {count} frames; run the notebook to step through them "
+            "all.").format(shown=len(shown), count=len(frames)) + "</p>")
+    return (f'<div class="sg-strip"{_lang_attribute()} style="display:flex;flex-wrap:wrap;column-gap:0.8em">'
             f'{"".join(parts)}</div>{more}{rules_html(frames)}{sources_html(frames)}')
 
