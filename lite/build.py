@@ -55,7 +55,9 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 OUR_PACKAGE = "skitgubbe"
 #: what our wheel is built from
-SOURCES = ("pyproject.toml", "README.md", "skitgubbe_core", "widgets")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "skitgubbe_core", "widgets")
+#: the extra of our wheel whose local packages the kernel loads with it (ipywidgets)
+OUR_EXTRA = "notebooks"
 #: lab extensions of the build environment that need a server (Voila's preview)
 DISABLED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
 
@@ -148,15 +150,17 @@ def our_wheel(dest: Path) -> Path:
 
 
 def wheel_entry(path: Path, local: set[str]) -> dict:
-    """A lock entry for a wheel; it depends only on other local packages (so our wheel's
-    jupyterlab, pandas and matplotlib are never pulled into the browser)."""
+    """A lock entry for a wheel; it depends only on other local packages (so our
+    notebooks extra brings ipywidgets, but its jupyterlab, pandas and matplotlib are
+    never pulled into the browser)."""
     with zipfile.ZipFile(path) as whl:
         info = next(n for n in whl.namelist() if n.endswith(".dist-info/METADATA"))
         meta = email.parser.Parser().parsestr(whl.read(info).decode("utf-8"))
         tops = {n.split("/")[0] for n in whl.namelist()
                 if not n.split("/")[0].endswith((".dist-info", ".data"))}
     requires = {canonical(re.split(r"[ ;<>=!~\[(]", r, maxsplit=1)[0])
-                for r in meta.get_all("Requires-Dist") or [] if "extra ==" not in r}
+                for r in meta.get_all("Requires-Dist") or []
+                if "extra ==" not in r or f'extra == "{OUR_EXTRA}"' in r}
     return {
         "name": canonical(meta["Name"]),
         "version": meta["Version"],

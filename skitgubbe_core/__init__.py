@@ -9,10 +9,17 @@ Pure Python, no third-party imports.  Start with :class:`Game`::
     'Anna leads A♥ against Bo (rule 1, two-card tricks)'
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from .actions import Action, parse_action
 from .cards import DECK, Card, parse_card, parse_cards
 from .errors import (
-    ActionError, CardError, FileFormatError, IllegalActionError, PositionError, RulesError,
+    ActionError,
+    CardError,
+    FileFormatError,
+    IllegalActionError,
+    PositionError,
+    RulesError,
     SkitgubbeError,
 )
 from .events import Event, Step
@@ -21,9 +28,14 @@ from .rulebook import RULEBOOK
 from .rules import OPTIONS, PRESETS, Rules
 from .sources import SOURCES
 
+try:
+    __version__ = version("skitgubbe")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
+
 __all__ = [
     "Action", "ActionError", "Card", "CardError", "DECK", "Event", "FileFormatError", "Game",
     "IllegalActionError", "OPTIONS", "PRESETS", "PositionError", "RULEBOOK", "Rules",
     "RulesError", "SOURCES", "SkitgubbeError", "Step", "parse_action", "parse_card",
-    "parse_cards",
+    "parse_cards", "__version__",
 ]

@@ -8,10 +8,12 @@ phase change, a player going out, the end of the game).
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from .cards import Card, card_text, format_cards, suit_symbol
-from .i18n import N_, gettext as _, ngettext
+from .i18n import N_, ngettext
+from .i18n import gettext as _
 from .rulebook import RULEBOOK
 
 

@@ -21,11 +21,11 @@ it is shown.
 from __future__ import annotations
 
 import gettext as _gettext
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Iterator
 
 from .errors import SkitgubbeError, quote
 
@@ -50,7 +50,7 @@ def languages() -> tuple[str, ...]:
     return (SOURCE_LANGUAGE, *found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> _gettext.NullTranslations:
     """The catalogue of ``lang`` (English: the messages unchanged)."""
     if lang == SOURCE_LANGUAGE:
@@ -106,6 +106,29 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it (data translated when
     it is shown)."""
     return message
+
+
+class Messages(Mapping[str, str]):
+    """Templates kept as data, by key, each looked up in the current language when it is
+    read (``TEXT["score"]``); ``tools/catalogue.py`` extracts the English values.
+
+    >>> TEXT = Messages({"stock": "stock"})
+    >>> with language("sv"):
+    ...     TEXT["stock"]
+    'talong'
+    """
+
+    def __init__(self, english: Mapping[str, str]) -> None:
+        self.english = dict(english)
+
+    def __getitem__(self, key: str) -> str:
+        return gettext(self.english[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.english)
+
+    def __len__(self) -> int:
+        return len(self.english)
 
 
 _ = gettext

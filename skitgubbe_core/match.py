@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from . import jsondata as jd
 from .errors import FileFormatError, RulesError, quote
+from .files import save_text
 from .game import DEFAULT_NAMES, Game
 from .jsondata import read_json
-from .record import RecordError, from_record, rules_from_json, save_text, to_record
+from .record import RecordError, from_record, rules_from_json, to_record
 from .rules import Rules
-from .schema import MAX_DEALS, MAX_MATCH_BYTES, MATCH_SCHEMA, validate
+from .schema import MATCH_SCHEMA, MAX_DEALS, MAX_MATCH_BYTES, validate
 from .simulate import DEFAULT_MAX_MOVES, random_game
 
 MATCH_FORMAT = "skitgubbe-match/1"
@@ -86,7 +88,7 @@ class Match:
         """One row per deal (for a table): deal, dealer, leader, Skitgubbe, moves."""
         return [{"deal": i, "dealer": self.dealer(i), "leads": g.players[0],
                  "Skitgubbe": loser or "(unfinished)", "moves": g.move_count}
-                for i, (g, loser) in enumerate(zip(self.deals, self.losers()), 1)]
+                for i, (g, loser) in enumerate(zip(self.deals, self.losers(), strict=True), 1)]
 
 
 def seats_for_deal(players: Sequence[str], number: int) -> tuple[str, ...]:
@@ -162,6 +164,12 @@ def from_json(data: Any, file: str | None = None) -> Match:
         validate(data, MATCH_SCHEMA, MatchError)
         rules = rules_from_json(data, MatchError)
         deals = data["deals"]
+        if not deals:
+            raise MatchError("a match has at least one deal", path="deals")
+        try:
+            rules.check_players(len(data["players"]))
+        except RulesError as err:
+            raise MatchError(str(err), path="players") from None
         match = Match(tuple(data["players"]), rules, data.get("seed"), [])
         for i, deal in enumerate(deals):
             try:

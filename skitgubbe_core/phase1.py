@@ -9,13 +9,13 @@ beat-or-pick-up tricks in :mod:`.phase1_mas`.
 
 from __future__ import annotations
 
+from . import phase2
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import Card, card_text, format_cards, suit_singular
-from .i18n import gettext as _
 from .events import DROP, Event, make
+from .i18n import gettext as _
 from .rules import Rules
 from .state import State
-from . import phase2
 
 HAND_SIZE = 3
 

@@ -17,15 +17,33 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, SLOUGH_ROWS, TURN, \
-    TURN_ACTIONS, Action
+from .actions import (
+    PASS_ACTIONS,
+    PICK_UP,
+    PLAY,
+    PLAY_ROWS,
+    SLOUGH,
+    SLOUGH_ROWS,
+    TURN,
+    TURN_ACTIONS,
+    Action,
+)
 from .cards import Card, deal, format_cards
-from .i18n import gettext as _
 from .events import DROP, Event, make
+from .i18n import gettext as _
+from .phase1 import (
+    can_act,
+    does_not_hold,
+    draw_one,
+    end,
+    not_a_move,
+    refill,
+    take_table,
+    take_turned,
+    why_illegal_common,
+)
 from .rules import Rules
 from .state import State
-from .phase1 import can_act, draw_one, end, refill, take_table, take_turned, \
-    does_not_hold, not_a_move, why_illegal_common
 
 
 def _rank_of(cards: tuple[Card, ...]) -> int:
@@ -211,10 +229,7 @@ def accepts(s: State, rules: Rules, action: Action) -> bool:
     p = action.player
     if action.kind != SLOUGH or len(set(action.cards)) != len(action.cards):
         return False
-    if s.stage == "slough":
-        allowed = s.to_play == p
-    else:
-        allowed = _may_slough(s, rules, p)
+    allowed = s.to_play == p if s.stage == "slough" else _may_slough(s, rules, p)
     if not allowed:
         return False
     eligible = set(_sloughable(s, p))
@@ -322,16 +337,16 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
     plays = _round(s)
     ranks = [_rank_of(cards) for _, cards in plays]
     top = max(ranks)
-    tied = [p for (p, _), r in zip(plays, ranks) if r == top]
+    tied = [p for (p, _), r in zip(plays, ranks, strict=True) if r == top]
     if rules.tie_scope == "any":
         counts = {r: ranks.count(r) for r in ranks if r >= 0}
-        shared = [p for (p, _), r in zip(plays, ranks) if counts.get(r, 0) > 1]
+        shared = [p for (p, _), r in zip(plays, ranks, strict=True) if counts.get(r, 0) > 1]
         if shared:
             tied = shared
     if len(tied) == 1:
         _won(s, rules, tied[0], events)
         return
-    tie_cards = tuple(c for (p, cards), r in zip(plays, ranks) if p in tied for c in cards)
+    tie_cards = tuple(c for (p, cards), r in zip(plays, ranks, strict=True) if p in tied for c in cards)
     if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
         events is DROP or events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
                                                      "tie-redistribute")))

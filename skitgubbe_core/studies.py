@@ -7,24 +7,13 @@ seat, several variants side by side.  The rows come from :func:`.simulate.simula
 
 from __future__ import annotations
 
-from math import sqrt
-from typing import Sequence
+import sys
+from collections.abc import Callable, Sequence
 
-from .simulate import simulate
-
-Z95 = 1.959964
-
-
-def wilson(losses: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate of ``losses`` in ``games``, rounded to
-    three places: sound also for rates near 0 or 1 and for few games."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = losses / games
-    d = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / d
-    half = z * sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
-    return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+from . import metrics
+from .metrics import wilson
+from .rules import PRESETS
+from .simulate import SimulationError, simulate
 
 
 def seats(df):
@@ -44,7 +33,7 @@ def rates(rows, by):
     Wilson interval: columns ``games``, ``losses``, ``rate``, ``low``, ``high``."""
     table = rows.groupby(by, observed=True)["lost"].agg(games="count", losses="sum")
     table["rate"] = (table["losses"] / table["games"]).round(3)
-    bounds = [wilson(int(k), int(n)) for k, n in zip(table["losses"], table["games"])]
+    bounds = [wilson(int(k), int(n)) for k, n in zip(table["losses"], table["games"], strict=True)]
     table["low"] = [b[0] for b in bounds]
     table["high"] = [b[1] for b in bounds]
     return table
@@ -74,7 +63,7 @@ def band_labels(bands: Sequence[int]) -> list[str]:
     """Readable labels of the bands between consecutive ``bands`` (upper ends included;
     a band reaching 52, the whole pack, is "N or more")."""
     return [f"{a + 1} or more" if b >= 52 else f"{a + 1}-{b}" if b > a + 1 else str(b)
-            for a, b in zip(bands, bands[1:])]
+            for a, b in zip(bands, bands[1:], strict=False)]
 
 
 def compare(variants: Sequence[str], players: Sequence[int], games: int, seed: int = 0,
@@ -83,9 +72,124 @@ def compare(variants: Sequence[str], players: Sequence[int], games: int, seed: i
     (a variant is skipped at player counts its sources do not allow)."""
     import pandas as pd
 
-    from .rules import PRESETS
-
     frames = [simulate(v, n, games, seed, **kwargs) for v in variants for n in players
               if PRESETS[v].min_players <= n <= PRESETS[v].max_players]
     return pd.concat([f.drop(columns=[c for c in f.columns if c[:4] in ("bot_", "card")])
                       for f in frames], ignore_index=True)
+
+
+SUMMARY_COLUMNS = [
+    "variant", "players", "bots", "games", "finished",
+    "moves_median", "moves_low", "moves_high",
+    "phase1_moves_median", "phase1_moves_low", "phase1_moves_high",
+    "phase2_moves_median", "phase2_moves_low", "phase2_moves_high",
+    "lead_changes", "lead_changes_low", "lead_changes_high",
+    "decisiveness", "decisiveness_low", "decisiveness_high",
+    "drama", "drama_low", "drama_high",
+    "seat_spread", "seat_spread_low", "seat_spread_high",
+    "stunsas", "stunsas_low", "stunsas_high",
+    "ties", "ties_low", "ties_high",
+    "unfinished", "unfinished_low", "unfinished_high",
+]
+"""The columns of :func:`compare_play`: each metric with its 95% interval
+(``_low``, ``_high``); ``stunsas`` and ``ties`` are per game, ``unfinished`` a rate."""
+
+
+def summary(df) -> dict:
+    """One row of play metrics (:mod:`.metrics`) for the games of a measured study
+    (``simulate(..., measure=True)``): game metrics over the finished games, the
+    unfinished rate over all.
+
+    >>> df = simulate("skitgubbe", 3, 20, seed=2, measure=True)
+    >>> row = summary(df)
+    >>> row["games"], row["finished"], row["moves_low"] <= row["moves_median"] <= row["moves_high"]
+    (20, 20, True)
+    """
+    players = int(df["players"].iloc[0])
+    done = df[~df["unfinished"]]
+    row: dict = {"variant": df["variant"].iloc[0], "players": players,
+                 "bots": ",".join(str(df[f"bot_{p}"].iloc[0]) for p in range(players)),
+                 "games": len(df), "finished": len(done)}
+    phase2 = done["moves"] - done["phase1_moves"]
+    for name, values in (("moves", done["moves"]), ("phase1_moves", done["phase1_moves"]),
+                         ("phase2_moves", phase2)):
+        row.update(zip((f"{name}_median", f"{name}_low", f"{name}_high"),
+                       metrics.median_interval(list(values)), strict=True))
+    for name in ("lead_changes", "decisiveness", "drama", "stunsas", "ties"):
+        top = 1.0 if name == "decisiveness" else float("inf")
+        row.update(zip((name, f"{name}_low", f"{name}_high"),
+                       metrics.mean_interval([float(v) for v in done[name]], high=top), strict=True))
+    row.update(zip(("seat_spread", "seat_spread_low", "seat_spread_high"),
+                   metrics.spread_interval([int(v) for v in done["loser"]], players), strict=True))
+    unfinished = int(df["unfinished"].sum())
+    row["unfinished"] = round(unfinished / len(df), 3) if len(df) else float("nan")
+    row["unfinished_low"], row["unfinished_high"] = wilson(unfinished, len(df))
+    return row
+
+
+def seating(bots: Sequence[str], players: int) -> list[str]:
+    """One bot per seat from ``bots``, repeated round the table: ``["search"]`` seats
+    search players everywhere; ``["search", "random"]`` alternates them.
+
+    >>> seating(["search", "random"], 3)
+    ['search', 'random', 'search']
+    """
+    if not bots:
+        raise SimulationError("name at least one bot")
+    return [bots[p % len(bots)] for p in range(players)]
+
+
+def player_counts(variant: str, players: str | int) -> list[int]:
+    """The player counts to study for ``variant``: its usual count for ``"usual"``,
+    every count its sources allow for ``"all"``, else ``players`` if allowed (none if
+    not).
+
+    >>> player_counts("koira", "usual"), player_counts("atlanta", 4)
+    ([4], [])
+    """
+    p = PRESETS[variant]
+    if players == "usual":
+        return [p.usual_players]
+    if players == "all":
+        return list(range(p.min_players, p.max_players + 1))
+    return [int(players)] if p.min_players <= int(players) <= p.max_players else []
+
+
+def compare_play(variants: Sequence[str] | str = "all", players: str | int = "usual",
+                 games: int = 100, seed: int = 0, bots: Sequence[str] = ("random",),
+                 on_row: Callable[[dict], None] | None = None, **kwargs):
+    """Play metrics for several rulesets (``"all"``: every preset) and player counts
+    (``"usual"``, ``"all"`` or a number; see :func:`player_counts`): a pandas DataFrame
+    of :data:`SUMMARY_COLUMNS`, one row per ruleset and player count.  ``bots`` are
+    seated round the table (:func:`seating`) and rotated one seat per game when they
+    differ.  The other arguments go to :func:`.simulate.simulate` (``scheduler``,
+    ``workers``, ``bot_options``...): the rows do not depend on the scheduler.
+    ``on_row`` is called with each row as it is ready (progress on long runs).
+    """
+    import pandas as pd
+
+    names = list(PRESETS) if variants == "all" else list(variants)
+    for name in names:
+        if name not in PRESETS:
+            raise SimulationError(f"unknown variant {name!r}; see 'skitgubbe variants'")
+    rows = []
+    for name in names:
+        for n in player_counts(name, players):
+            seats = seating(list(bots), n)
+            df = simulate(name, n, games, seed, seats, rotate=len(set(seats)) > 1,
+                          measure=True, **kwargs)
+            row = summary(df)
+            rows.append(row)
+            if on_row is not None:
+                on_row(row)
+    return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
+
+
+def progress_line(row: dict) -> str:
+    """What a long comparison prints as each row is ready."""
+    return (f"{row['variant']} ({row['players']} players, {row['games']} games): "
+            f"median {row['moves_median']:g} moves, {row['unfinished']:.0%} unfinished")
+
+
+def print_progress(row: dict) -> None:
+    print(progress_line(row), file=sys.stderr, flush=True)

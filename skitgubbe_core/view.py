@@ -16,13 +16,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
 
 from .cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from .events import Event, Step
 from .frames import Frame
-from .i18n import current, gettext as _, language, ngettext
+from .i18n import current, language, ngettext
+from .i18n import gettext as _
 from .rulebook import RULEBOOK
 from .sources import cite
 from .state import State
@@ -135,16 +136,17 @@ def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
 
 def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marked: Iterable[Card] = (),
-               compact: bool = False, lang: str | None = None) -> str:
+               compact: bool = False, turn: bool = True, lang: str | None = None) -> str:
     """The table: a status line, the plays on the table (each with its player, the
     winning card ``marked``), every player's hand (others' face down when ``viewer``
     is a seat) with their pile, the trump card beside its holder, who is out, and
     the stock.  ``size="large"`` scales everything for a projector; ``compact`` draws
-    smaller markup without the status line (for strips of frames).  ``lang`` chooses the
-    language of every label and card name (see :mod:`.i18n`); a board in another language
-    than English says so with a ``lang`` attribute."""
+    smaller markup without the status line (for strips of frames); ``turn=False``
+    hides whose turn it is (a question asks it).  ``lang`` chooses the language of every
+    label and card name (see :mod:`.i18n`); a board in another language than English says
+    so with a ``lang`` attribute."""
     with language(lang):
-        return _board(s, players, rules, viewer, deck, size, tuple(marked), compact)
+        return _board(s, players, rules, viewer, deck, size, tuple(marked), compact, turn)
 
 
 def _lang_attribute() -> str:
@@ -155,12 +157,12 @@ def _lang_attribute() -> str:
 
 
 def _board(s: State, players: Sequence[str], rules, viewer: int | None, deck: str, size: str,
-           marked: tuple[Card, ...], compact: bool) -> str:
+           marked: tuple[Card, ...], compact: bool, turn: bool) -> str:
     names = [escape(n) for n in players]
     parts = [f'<div class="sg-position sg-board"{_lang_attribute()} style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
     if not compact:
-        parts.append(f'<div class="sg-status"><b>{_status(s, names, rules)}</b></div>')
+        parts.append(f'<div class="sg-status"><b>{_status(s, names, rules, turn)}</b></div>')
     parts.append(_table_html(s, names, deck, marked, compact))
     show_piles = s.phase == 1 or any(s.piles)
     player, hand_word, pile_word = _("player"), _("hand"), _("pile")
@@ -177,9 +179,9 @@ def _board(s: State, players: Sequence[str], rules, viewer: int | None, deck: st
                                compact=compact)
         else:
             shown = backs_html(len(hand))
-        turn = seat == s.to_play
-        style = ' class="sg-turn" style="background:#fff4c2"' if turn else ""
-        marker = "&#9654;&nbsp;" if turn else ""
+        theirs = turn and seat == s.to_play
+        style = ' class="sg-turn" style="background:#fff4c2"' if theirs else ""
+        marker = "&#9654;&nbsp;" if theirs else ""
         pile = ""
         if show_piles:
             pile = (f'<td style="padding:0.15em 0.6em;text-align:left">'
@@ -215,8 +217,8 @@ def _table_html(s: State, names: Sequence[str], deck: str, marked: tuple[Card, .
     return f'<div class="sg-trick sg-table" data-area="table" style="{_TABLE_STYLE}">{inner}</div>'
 
 
-def _status(s: State, names: Sequence[str], rules) -> str:
-    if s.to_play is None:
+def _status(s: State, names: Sequence[str], rules, turn: bool = True) -> str:
+    if s.to_play is None and turn:
         if s.loser is None:
             return _("Game over: nobody is the Skitgubbe.")
         return _("Game over: {loser} is the Skitgubbe.").format(loser=names[s.loser])
@@ -227,9 +229,11 @@ def _status(s: State, names: Sequence[str], rules) -> str:
         trick = _("everyone plays to each trick")
     else:
         trick = _("two-card tricks")
-    return " &middot; ".join((_("Phase {phase}").format(phase=s.phase),
-                              _("trumps: {suit}").format(suit=_suit(s.trump)),
-                              _("{player} to play").format(player=names[s.to_play]), trick))
+    parts = [_("Phase {phase}").format(phase=s.phase),
+             _("trumps: {suit}").format(suit=_suit(s.trump))]
+    if turn and s.to_play is not None:
+        parts.append(_("{player} to play").format(player=names[s.to_play]))
+    return " &middot; ".join(parts + [trick])
 
 
 def _seat_note(s: State, seat: int, rules) -> str:

@@ -16,6 +16,7 @@ from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, scenar
 from skitgubbe_core.actions import Action
 from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
 from skitgubbe_core.frames import frames
+from skitgubbe_core.schema import EXERCISE_KINDS
 from skitgubbe_core.simulate import random_game
 from skitgubbe_core.view import frame_html, strip_html
 
@@ -23,19 +24,23 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogue  # noqa: E402
 
-ENGLISH = frozenset(
-    "the and of to is with from who has have must plays play leads lead picks pick beats beat "
-    "trick tricks card cards stock pile trumps trump phase rule wins not only when their his it "
-    "on or no any every each draws draw turns turned empty table over out safe next against "
-    "higher highest lower lowest player players this that are be may cannot can which".split())
+_WORDS = """
+the and of to is with from who has have must plays play leads lead picks pick beats beat trick
+tricks card cards stock pile trumps trump phase rule wins not only when their his it on or no
+any every each draws draw turns turned empty table over out safe next against higher highest
+lower lowest player players this that are be may cannot can which
+"""
+ENGLISH = frozenset(_WORDS.split())
 """English words that are not Swedish words: none may be left in Swedish output."""
 
 
 def english_words(text: str) -> set[str]:
     """The English words in ``text`` (tags, option settings like ``tie_rule=replay``,
-    quoted action texts like ``'A: play 7D'``, which stay in notation, and the titles of
-    English sources removed)."""
+    quoted action texts like ``'A: play 7D'`` and the kinds of exercise, which stay in
+    notation, and the titles of English sources removed)."""
     text = unescape(re.sub(r"<[^>]+>", " ", text)).replace("Games and Puzzles", "")
+    kinds = "|".join(EXERCISE_KINDS)
+    text = re.sub(rf"\((?:{kinds}) ", "(", text)
     text = re.sub(r"\S*[=_]\S*|'[^']*: [^']*'|'[a-z ]+'", " ", text)
     return {w for w in re.findall(r"[A-Za-zåäöÅÄÖé]+", text) if w.lower() in ENGLISH}
 
@@ -61,9 +66,8 @@ def test_english_is_the_messages_themselves():
         assert format_cards(parse_card(t) for t in ("AS", "KH", "QD", "JC", "TS")) == \
             "E♠ K♥ D♦ Kn♣ 10♠"
     assert card_name(parse_card("JC")) == "jack of clubs"
-    with pytest.raises(i18n.LanguageError, match="no 'xx' catalogue"):
-        with i18n.language("xx"):
-            pass
+    with pytest.raises(i18n.LanguageError, match="no 'xx' catalogue"), i18n.language("xx"):
+        pass
 
 
 def _narrated(game: Game) -> list[str]:

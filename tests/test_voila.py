@@ -1,8 +1,9 @@
 """Voila (`make present`) in headless chromium: every notebook as an app with no code
 shown and no error, and its live widgets answer: the stepper of 02, the rule switcher
-of 04, the play table of 06. Nothing is fetched from outside but the Font Awesome
-stylesheets that Voila's page template links from a CDN (its own bundle carries the
-same icons, so they show offline too)."""
+of 04, the play table of 06. Voila runs with our template (share/jupyter/voila/templates/
+skitgubbe), which drops the Font Awesome stylesheets Voila's lab template links from a CDN:
+its own bundle carries the same icons, so not one request leaves 127.0.0.1 and the icons
+still show."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
 
 sync_api = require_chromium()
@@ -33,10 +33,11 @@ def voila(tmp_path_factory):
     shutil.copytree(ROOT / "notebooks", home / "notebooks")
     port = free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
+           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "JUPYTER_PATH": str(ROOT / "share" / "jupyter")}
     server = subprocess.Popen(
         [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-         str(home / "notebooks")],
+         "--template=skitgubbe", str(home / "notebooks")],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     wait_until_up(url, server, "Voila")
@@ -89,9 +90,12 @@ def test_every_notebook_is_an_app_without_code_or_errors(voila, browser, noteboo
     assert tab.locator(".cm-editor, .CodeMirror, .jp-InputArea-editor").count() == 0
     assert tab.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
     assert "Traceback" not in text and "There was an error" not in text
-    outside = [u for u in tab.context.requests if not u.startswith(("http://127.0.0.1:", "data:"))]
-    assert [u for u in outside if "/@fortawesome/fontawesome-free@" not in u] == []
+    assert outside(tab) == []
     tab.context.close()
+
+
+def outside(tab) -> list[str]:
+    return [u for u in tab.context.requests if not u.startswith(("http://127.0.0.1:", "data:"))]
 
 
 def board_after(tab, action) -> bool:
@@ -108,6 +112,12 @@ def test_stepper_answers_a_click(voila, browser):
     button = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$")).first
     assert board_after(tab, button.click)
     tab.locator(".jupyter-widgets:has-text('A leads 7')").first.wait_for(state="visible")
+    # the buttons' icons come from the Font Awesome that Voila serves itself
+    icon = tab.locator(".jupyter-widgets button i.fa").first
+    assert "Font Awesome 5 Free" in icon.evaluate("i => getComputedStyle(i).fontFamily")
+    assert tab.evaluate("document.fonts.check('900 16px \"Font Awesome 5 Free\"')")
+    assert any(u.startswith(voila) and u.endswith(".woff2") for u in tab.context.requests)
+    assert outside(tab) == []
     tab.context.close()
 
 

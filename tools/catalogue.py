@@ -10,8 +10,10 @@ Messages come from two places: the code (``_()``, ``gettext()``, ``ngettext()``,
 ``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core`` and ``widgets``),
 and the data written once in English and shown in the reader's language: the rulebook's
 titles and paragraphs, the options' and presets' descriptions, the sources' citations
-and the built-in examples' titles and descriptions (``scenarios/*.json``; a scenario file
-of your own is shown as written).
+the templates kept as data in an :class:`~skitgubbe_core.i18n.Messages` mapping (the quiz's
+``TEXT``), and the built-in examples' titles, descriptions and
+exercises' prompts (``scenarios/*.json``; a
+scenario file of your own is shown as written).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ FIELD = re.compile(r"\{(\w*)\}")
 
 def _data() -> list[tuple[str, str]]:
     """(message, where) of every piece of data shown translated."""
+    from skitgubbe_core.i18n import Messages
     from skitgubbe_core.rulebook import RULEBOOK
     from skitgubbe_core.rules import EVIDENCE, OPTIONS, PRESETS
     from skitgubbe_core.sources import SOURCES
@@ -58,12 +61,32 @@ def _data() -> list[tuple[str, str]]:
         found += [(preset.title, where), (preset.summary, where), (preset.region, where)]
     found += [(evidence, "evidence") for evidence in EVIDENCE]
     found += [(source.citation, f"source {key}") for key, source in SOURCES.items()]
+    for module in _modules():
+        for name, value in vars(module).items():
+            if isinstance(value, Messages):
+                found += [(text, f"{module.__name__}.{name}[{key!r}]")
+                          for key, text in value.english.items()]
     for path in sorted((ROOT / "skitgubbe_core" / "scenarios").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         for key in ("title", "description"):
             if data.get(key):
                 found.append((data[key], f"scenarios/{path.name} {key}"))
+        for i, item in enumerate(data.get("exercises", [])):
+            for key in ("prompt",):
+                if item.get(key):
+                    found.append((item[key], f"scenarios/{path.name} exercises[{i}].{key}"))
     return found
+
+
+def _modules() -> list:
+    """Every module of the package and the widgets, imported."""
+    import importlib
+    import pkgutil
+
+    import skitgubbe_core
+    modules = [importlib.import_module(f"skitgubbe_core.{m.name}")
+               for m in pkgutil.iter_modules(skitgubbe_core.__path__) if m.name != "__main__"]
+    return modules
 
 
 def template() -> Catalog:
@@ -133,9 +156,9 @@ def problems(lang: str) -> list[str]:
     catalog = _read(lang)
     fresh = _ids(template())
     found = []
-    for message_id, context in sorted(fresh - _ids(catalog), key=str):
+    for message_id, _context in sorted(fresh - _ids(catalog), key=str):
         found.append(f"not in the catalogue: {message_id!r}")
-    for message_id, context in sorted(_ids(catalog) - fresh, key=str):
+    for message_id, _context in sorted(_ids(catalog) - fresh, key=str):
         found.append(f"no longer in the code: {message_id!r}")
     for message in catalog:
         if not message.id:
