@@ -23,10 +23,12 @@ from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
+from .game import Game
+from .i18n import N_, language, languages
 from .i18n import gettext as _
-from .i18n import language, languages
+from .jsondata import read_json
 from .rules import OPTIONS, PRESETS, Rules
-from .schema import MAX_SEED
+from .schema import MAX_FILE_BYTES, MAX_MATCH_BYTES, MAX_SEED
 from .simulate import (
     DASK_TIMEOUT,
     DEFAULT_MAX_MOVES,
@@ -98,21 +100,28 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_match(args: argparse.Namespace) -> int:
     rules = match.check(args.players, args.deals, _rules(args))[1]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; the deal "
-            "passes to the left").format(deals=args.deals, rules=rules.describe(),
-                                         players=args.players, seed=seed))
+    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; "
+            "{passing}").format(deals=args.deals, rules=rules.describe(), players=args.players,
+                                seed=seed, passing=_(PASSING)))
     played = match.play_match(args.players, args.deals, seed, rules, args.max_moves,
                               lambda m, number: print(m.deal_line(number)))
-    losers = played.match_losers()
-    if losers:
-        most = played.counts()[losers[0]]
-        print(_("Most often Skitgubbe ({count} of {deals} deals): {players}").format(
-            count=most, deals=args.deals, players=_(" and ").join(losers)))
+    _match_end(played)
     if args.record:
         match.save(played, args.record)
         print(_("match record written to {file}").format(file=shown_name(args.record)))
     print(played.counts_line())
     return 0
+
+
+PASSING = N_("the deal passes to the left (our reading: no source says who deals next)")
+
+
+def _match_end(played: match.Match) -> None:
+    losers = played.match_losers()
+    if losers:
+        most = played.counts()[losers[0]]
+        print(_("Most often Skitgubbe ({count} of {deals} deals): {players}").format(
+            count=most, deals=len(played.deals), players=_(" and ").join(losers)))
 
 
 def _report(outcome: scenario.Outcome, label: str) -> int:
@@ -164,17 +173,46 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = record.load(args.file)
+    data = read_json(args.file, record.RecordError, MAX_MATCH_BYTES)
+    if not (isinstance(data, dict) and data.get("format") == match.MATCH_FORMAT):
+        if os.stat(args.file).st_size > MAX_FILE_BYTES:
+            raise record.RecordError(f"larger than the limit of {MAX_FILE_BYTES:,} bytes",
+                                     file=shown_name(args.file))
+        game = record.from_record(data, args.file)
+        _narrate_game(game)
+        return 0
+    played = match.from_json(data, args.file)
+    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; "
+            "{passing}").format(deals=len(played.deals), rules=played.rules.describe(),
+                                players=len(played.players), seed=played.seed,
+                                passing=_(PASSING)))
+    for number, deal in enumerate(data["deals"], 1):
+        print(f"\n{played.deal_heading(number)}")
+        _narrate_game(record.from_record(deal, args.file, validated=True))
+    print()
+    _match_end(played)
+    print(played.counts_line())
+    return 0
+
+
+def _narrate_game(game: Game) -> None:
+    """Every step of a replayed game, then how it ended."""
     for step in game.history:
         print("\n".join(narrate(step, game.players)))
-    print(repr(game))
-    return 0
+    if game.loser is not None:
+        print(_("{player} is the Skitgubbe after {count} moves.").format(
+            player=game.players[game.loser], count=game.move_count))
+    elif game.is_over:
+        print(_("The game is over after {count} moves.").format(count=game.move_count))
+    else:
+        print(_("Unfinished: the record stops after {count} moves.").format(
+            count=game.move_count))
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
     if args.exercises:
         path = worksheet.write(args.source, args.output)
-        print(f"worksheet written to {shown_name(path)}")
+        print(_("worksheet written to {file}").format(file=shown_name(path)))
         return 0
     path = handout.write(args.source, args.output)
     print(_("handout written to {file}").format(file=shown_name(path)))
@@ -450,7 +488,8 @@ def parser() -> argparse.ArgumentParser:
     example.add_argument("name", nargs="?")
     example.add_argument("--list", action="store_true", help="list the examples")
     example.set_defaults(run=cmd_example)
-    replay = sub.add_parser("replay", help="narrate a game record")
+    replay = sub.add_parser("replay", help="narrate a game record, or a match record deal "
+                            "by deal")
     replay.add_argument("file")
     replay.set_defaults(run=cmd_replay)
     hand = sub.add_parser("handout", help="write a printable HTML page of a worked example")
