@@ -10,8 +10,10 @@ import ipywidgets as w
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import PLAY, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
-from skitgubbe_core.cards import SUIT_SYMBOLS
+from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, rank_label
 from skitgubbe_core.frames import Frame, frames
+from skitgubbe_core.i18n import gettext as _
+from skitgubbe_core.i18n import speaking
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
@@ -28,8 +30,9 @@ _RED = "#c8102e"
 
 
 def _card_button(card, enabled: bool, on_click) -> w.Button:
-    button = w.Button(description=f"{card.label}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
-                      tooltip=f"play the {card.name}", disabled=not enabled,
+    button = w.Button(description=f"{rank_label(card)}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
+                      tooltip=_("play the {card}").format(card=card_name(card)),
+                      disabled=not enabled,
                       layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
                                       flex="0 0 auto"))
     button.style.font_weight = "bold"
@@ -51,12 +54,14 @@ class PlayTable(StaticPicture, w.VBox):
     (Mas's exchange and storing, Atlanta's slough while the trick is undecided), those
     moves are offered while the computer players wait, beside a button to let them play
     on.  A move typed into the box that the rules forbid is refused with the reason and
-    the rule.
+    the rule.  ``lang="sv"`` shows every word in Swedish.
     """
 
+    @speaking
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
                  seat: int = 0, seed: int = 1, deck: str = "two-colour",
-                 opponent: str = "random", size: str = "normal") -> None:
+                 opponent: str = "random", size: str = "normal", lang: str | None = None) -> None:
+        self.lang = lang
         self.variant, self.names, self.seat = variant, list(players), seat
         self.deck, self.size, self.opponent = deck, size, opponent
         self.board = w.HTML()
@@ -64,20 +69,20 @@ class PlayTable(StaticPicture, w.VBox):
         self.message = w.HTML()
         self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.proceed = w.Button(description="continue", icon="play", button_style="info",
-                                tooltip="show the next thing that happens",
+        self.proceed = w.Button(description=_("continue"), icon="play", button_style="info",
+                                tooltip=_("show the next thing that happens"),
                                 layout=w.Layout(width="auto"))
-        self.undo_button = w.Button(description="undo", icon="undo",
-                                    tooltip="take back your last move and the replies to it",
+        self.undo_button = w.Button(description=_("undo"), icon="undo",
+                                    tooltip=_("take back your last move and the replies to it"),
                                     layout=w.Layout(width="auto"))
-        self.new_button = w.Button(description="new deal", icon="refresh",
-                                   tooltip="deal again (the next seed)",
+        self.new_button = w.Button(description=_("new deal"), icon="refresh",
+                                   tooltip=_("deal again (the next seed)"),
                                    layout=w.Layout(width="auto"))
-        self.entry = w.Text(placeholder="or type a move, e.g. play 7D", description="move",
+        self.entry = w.Text(placeholder=_("or type a move, e.g. play 7D"), description=_("move"),
                             layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
-        self.submit = w.Button(description="play it", layout=w.Layout(width="auto"))
+        self.submit = w.Button(description=_("play it"), layout=w.Layout(width="auto"))
         self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
-                                  value=opponent, description="opponents",
+                                  value=opponent, description=_("opponents"),
                                   layout=w.Layout(width="auto", max_width="100%"))
         self.chooser.observe(lambda change: self.choose_opponent(change["new"]), names="value")
         self.proceed.on_click(lambda _: self.step_on())
@@ -87,7 +92,7 @@ class PlayTable(StaticPicture, w.VBox):
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
         super().__init__([
             self.board, self.narration,
-            w.HBox([w.HTML("<b>Your hand:</b>&nbsp;"), self.hand], layout=wrap),
+            w.HBox([w.HTML("<b>" + _("Your hand:") + "</b>&nbsp;"), self.hand], layout=wrap),
             self.moves,
             w.HBox([self.proceed, self.undo_button, self.new_button], layout=wrap),
             w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message])
@@ -117,11 +122,12 @@ class PlayTable(StaticPicture, w.VBox):
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
 
+    @speaking
     def play(self, action: Action | str) -> None:
         """Play for the reader's seat; an illegal move is explained, not played."""
         if self._queue:
-            self.message.value = ('<span style="color:#a00">Not yet: press <b>continue</b> to '
-                                  "see what the others did.</span>")
+            wait = _("Not yet: press <b>continue</b> to see what the others did.")
+            self.message.value = f'<span style="color:#a00">{wait}</span>'
             return
         if isinstance(action, str):
             text = action.strip()
@@ -130,7 +136,8 @@ class PlayTable(StaticPicture, w.VBox):
         try:
             self.game.play(action)
         except SkitgubbeError as err:
-            self.message.value = f'<span style="color:#a00">Not allowed: {escape(str(err))}</span>'
+            refused = _("Not allowed: {reason}").format(reason=escape(str(err)))
+            self.message.value = f'<span style="color:#a00">{refused}</span>'
             return
         self.message.value = ""
         self.entry.value = ""
@@ -138,6 +145,7 @@ class PlayTable(StaticPicture, w.VBox):
         self._queue = self._frames_of_last_step()
         self.step_on()
 
+    @speaking
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
         game = self.game
@@ -148,10 +156,12 @@ class PlayTable(StaticPicture, w.VBox):
             self._shown = self._queue.pop(0)
         self._refresh()
 
+    @speaking
     def undo(self) -> None:
         """Take back the reader's last move and every computer move after it."""
         if not self._decisions:
-            self.message.value = '<span style="color:#a00">There is no move of yours to undo.</span>'
+            none = _("There is no move of yours to undo.")
+            self.message.value = f'<span style="color:#a00">{none}</span>'
             return
         self.game = self.game.copy_at(self._decisions.pop())
         self._queue, self._shown = [], None
@@ -170,6 +180,7 @@ class PlayTable(StaticPicture, w.VBox):
         game = self.game
         return bool(self._queue) or (not game.is_over and game.to_play != self.seat)
 
+    @speaking
     def _refresh(self) -> None:
         game = self.game
         frame = self._shown
@@ -195,19 +206,20 @@ class PlayTable(StaticPicture, w.VBox):
                         key=lambda a: a.text)
         buttons = [self._move_button(a) for a in others]
         if legal and game.to_play != self.seat:
-            play_on = w.Button(description=f"let {game.players[game.to_play]} play on",
+            play_on = w.Button(description=_("let {player} play on").format(
+                player=game.players[game.to_play]),
                                layout=w.Layout(width="auto", flex="0 0 auto"))
             play_on.on_click(lambda _: self.step_on())
             buttons.append(play_on)
         self.moves.children = buttons
         self.proceed.disabled = not waiting
-        self.proceed.description = ("continue" if waiting else "your turn" if mine
-                                    else "game over")
+        self.proceed.description = (_("continue") if waiting else _("your turn") if mine
+                                    else _("game over"))
         self.undo_button.disabled = not self._decisions
         self.entry.disabled = self.submit.disabled = not mine
 
     def _move_button(self, action: Action) -> w.Button:
-        button = w.Button(description=text_presentation(action.text),
+        button = w.Button(description=text_presentation(action.label),
                           layout=w.Layout(width="auto", flex="0 0 auto"))
         button.on_click(lambda _: self.play(action))
         return button
