@@ -20,9 +20,11 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
+from functools import partial
 
 from bare_loop import measure as measure_bare
+
 from skitgubbe_core import PRESETS, Game
 from skitgubbe_core.bots import BOTS, make_bot
 from skitgubbe_core.simulate import DEFAULT_MAX_MOVES
@@ -114,7 +116,7 @@ def main() -> None:
         if (variant, players) == ("skitgubbe", 3):
             games, actions, elapsed = runs["api"]
         else:
-            games, actions, elapsed = best_of(lambda: measure(variant, players, args.seconds / 5))
+            games, actions, elapsed = best_of(partial(measure, variant, players, args.seconds / 5))
         per_action = elapsed / actions
         extra = f", {bare / per_action:.2f} of bare loop" if per_action == basic else ""
         print(f"{line(f'{variant} {players}p', games, actions, elapsed)}, "

@@ -14,20 +14,21 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
+from . import phase1, phase1_all, phase1_mas, phase2
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
-from .errors import IllegalActionError, RulesError, quote
-from .events import DROP, Event, Listener, Step
+from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
+from .events import DROP, Listener, Step
+from .phase1 import HAND_SIZE
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
 from .schema import MAX_NAME, MAX_PLAYERS, MAX_SEED, is_name
 from .state import State
 from .view import position_html
-from . import phase1, phase1_all, phase1_mas, phase2
-from .phase1 import HAND_SIZE
 
 _new_step = tuple.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
@@ -226,9 +227,19 @@ class Game:
         trump card, discarded)."""
         return self._state.all_cards()
 
-    def position(self) -> dict:
-        """The current position as a ``start`` object (scenario format)."""
-        return state_to_json(self._state, list(self.players))
+    def position(self) -> dict[str, Any]:
+        """The current position as a ``start`` object (scenario format), which
+        ``Game(players, rules, start=...)`` accepts back.  There is none once the game
+        is over, nor in the middle of an all-play phase-1 trick (such positions are
+        given between tricks): :class:`PositionError` says so."""
+        s = self._state
+        if s.to_play is None:
+            raise PositionError("the game is over: there is no position to play on from")
+        if s.phase == 1 and self.rules.phase1_tricks == "all-play" and (
+                s.table or s.stage != "play"):
+            raise PositionError("an all-play phase-1 trick is under way: positions of these "
+                                "variants are given between tricks")
+        return state_to_json(s, list(self.players))
 
     # -- playing ------------------------------------------------------------------
 
@@ -294,10 +305,36 @@ class Game:
         """None if ``action`` is legal now, else the reason and the rule."""
         if isinstance(action, str):
             action = self.parse_action(action)
+        self._check_form(action)
         if action in self.legal_actions() or self._accepts(action):
             return None
         reason, rule = self._reason(action)
         return f"{reason} ({RULEBOOK[rule].reference})"
+
+    def _check_form(self, action: object) -> None:
+        """Refuse what is not an action of a seat of this game (:class:`ActionError`)."""
+        if not isinstance(action, Action):
+            raise ActionError(f"{quote(action)} is not an action: give an Action, or its "
+                              "text such as 'A: play 7D'")
+        seat = action.player
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < len(self.players)):
+            raise ActionError(f"{quote(action)}: there is no seat {quote(seat)}; the seats "
+                              f"are 0-{len(self.players) - 1} ({', '.join(self.players)})")
+        if not isinstance(action.kind, str) or not isinstance(action.cards, tuple) or not all(
+                isinstance(c, Card) for c in action.cards):
+            raise ActionError(f"{quote(action)} is not an action: its kind is a verb and its "
+                              "cards are Card values")
+
+    def refusal(self, action: Action | str) -> tuple[str, str] | None:
+        """None if ``action`` is legal now, else (the reason, the key of the rule that
+        forbids it), as :meth:`why_illegal` words them."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self._check_form(action)
+        if action in self.legal_actions() or self._accepts(action):
+            return None
+        return self._reason(action)
 
     def _reason(self, action: Action) -> tuple[str, str]:
         s = self._state
@@ -325,6 +362,7 @@ class Game:
         if action not in legal:
             if isinstance(action, str):
                 return self.play(self.parse_action(action))
+            self._check_form(action)
             if not self._accepts(action):
                 self._refuse(action)
         if self.narrate:
@@ -381,7 +419,7 @@ class Game:
             self._apply(action)
         return undone
 
-    def replay(self) -> Iterator["Game"]:
+    def replay(self) -> Iterator[Game]:
         """This game's positions from the start to now, as independent games (step 0
         first)."""
         game = self.copy_at(0)
@@ -390,7 +428,7 @@ class Game:
             game._apply(action)
             yield game.copy()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy of this game, history included."""
         game = self.copy_at(0)
         game._state = self._state.copy()
@@ -401,7 +439,7 @@ class Game:
         game.move_count, game.is_over = self.move_count, self.is_over
         return game
 
-    def copy_at(self, moves: int, narrate: bool | None = None) -> "Game":
+    def copy_at(self, moves: int, narrate: bool | None = None) -> Game:
         """A copy of this game after its first ``moves`` actions (narrated or headless
         as this game is, unless ``narrate`` says)."""
         game = Game.__new__(Game)

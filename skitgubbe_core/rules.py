@@ -18,7 +18,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .errors import RulesError
@@ -348,6 +348,13 @@ class Preset:
     usual_players: int = 3
 
     @property
+    def player_counts(self) -> str:
+        """``'2-4'``, or ``'3'`` when only one count is allowed."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    @property
     def citation(self) -> str:
         return cite(self.sources)
 
@@ -485,6 +492,13 @@ _REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
 }
 """Options that only make sense together: (option, value) -> (other option, its values)."""
 
+_ALSO_REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
+    # Only Mas's phase 1 (beat or pick up) offers the exchange and the storing.
+    ("exchange_two", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+    ("store_three_trumps", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+}
+"""A second requirement of the same (option, value), checked after :data:`_REQUIRES`."""
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -537,7 +551,7 @@ class Rules:
             raise RulesError(f"unknown ruleset {self.preset_name!r}: known rulesets are {known}")
         for name, option in OPTIONS.items():
             option.choice(getattr(self, name))
-        for (name, value), (needs, allowed) in _REQUIRES.items():
+        for (name, value), (needs, allowed) in (*_REQUIRES.items(), *_ALSO_REQUIRES.items()):
             if getattr(self, name) == value and getattr(self, needs) not in allowed:
                 raise RulesError(f"{name}={value} needs {needs}={' or '.join(allowed)}, "
                                  f"not {getattr(self, needs)}")
@@ -550,7 +564,7 @@ class Rules:
         object.__setattr__(self, "may_pick_up", self.must_beat == NO)
 
     @classmethod
-    def preset(cls, name: str, **options: str) -> "Rules":
+    def preset(cls, name: str, **options: str) -> Rules:
         """The rules of preset ``name``, with single ``options`` overridden."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)
@@ -558,7 +572,7 @@ class Rules:
         base = _preset_rules(cls, name)
         return base.replace(**options) if options else base
 
-    def replace(self, **options: str) -> "Rules":
+    def replace(self, **options: str) -> Rules:
         """These rules with some options changed."""
         for name in options:
             if name not in OPTIONS:
@@ -578,7 +592,7 @@ class Rules:
         """The options that differ from the preset's own values."""
         return {k: v for k, (_, v) in Rules.preset(self.preset_name).difference(self).items()}
 
-    def difference(self, other: "Rules") -> dict[str, tuple[str, str]]:
+    def difference(self, other: Rules) -> dict[str, tuple[str, str]]:
         """Options whose values differ: name -> (this value, other value)."""
         mine, theirs = self.options(), other.options()
         return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
@@ -592,10 +606,8 @@ class Rules:
         """Refuse a player count outside what the preset's sources allow."""
         p = self.base
         if not p.min_players <= count <= p.max_players:
-            raise RulesError(
-                f"{p.title} is for {p.min_players}-{p.max_players} players "
-                f"({p.citation}), not {count}"
-            )
+            raise RulesError(f"{p.title} is for {p.player_counts} players ({p.citation}), "
+                             f"not {count}")
 
     def describe(self) -> str:
         """One line: the preset, and any overridden options."""
@@ -609,7 +621,7 @@ class Rules:
         return {"variant": self.preset_name, "options": self.overrides()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _preset_rules(cls: type, name: str) -> Rules:
     """A preset's rules, built and checked once (they are immutable)."""
     return cls(preset_name=name, **dict(PRESETS[name].options))

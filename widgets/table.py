@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 import ipywidgets as w
 
@@ -12,8 +12,15 @@ from skitgubbe_core.actions import PLAY, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS
 from skitgubbe_core.frames import Frame, frames
-from skitgubbe_core.view import (SIZES, TEXT_STYLE, board_html, hand_order, narration_html,
-                                 text_presentation)
+from skitgubbe_core.view import (
+    SIZES,
+    TEXT_STYLE,
+    board_html,
+    frame_board_html,
+    hand_order,
+    narration_html,
+    text_presentation,
+)
 
 from .static import StaticPicture
 
@@ -167,12 +174,14 @@ class PlayTable(StaticPicture, w.VBox):
         game = self.game
         frame = self._shown
         if frame is not None and (self._queue or frame.move == game.move_count):
-            state, marked = frame.state, frame.marked
+            board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
+                                     deck=self.deck, size=self.size)
             told = narration_html(frame, game.players)
         else:
-            state, marked, told = game._state, (), ""
-        self.board.value = board_html(state, game.players, game.rules, viewer=self.seat,
-                                      deck=self.deck, size=self.size, marked=marked)
+            board = board_html(game._state, game.players, game.rules, viewer=self.seat,
+                               deck=self.deck, size=self.size)
+            told = ""
+        self.board.value = board
         self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{told}</div>'
         waiting = self.waiting
         mine = not self._queue and not game.is_over
@@ -180,7 +189,7 @@ class PlayTable(StaticPicture, w.VBox):
         singles = {a.cards[0]: a for a in legal if a.kind == PLAY and len(a.cards) == 1}
         trump = game.trump if game.phase == 2 else None
         self.hand.children = [
-            _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a))
+            _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a))  # noqa: B008 (binds c's action)
             for c in hand_order(game.hands[self.seat], trump)]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
