@@ -23,8 +23,10 @@ from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
+from .game import Game
+from .jsondata import read_json
 from .rules import OPTIONS, PRESETS, Rules
-from .schema import MAX_SEED
+from .schema import MAX_FILE_BYTES, MAX_MATCH_BYTES, MAX_SEED
 from .simulate import (
     DASK_TIMEOUT,
     DEFAULT_MAX_MOVES,
@@ -92,18 +94,26 @@ def cmd_match(args: argparse.Namespace) -> int:
     _, rules = match.check(args.players, args.deals, _rules(args))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"A match of {args.deals} deals of {rules.describe()}, {args.players} players, "
-          f"seed {seed}; the deal passes to the left")
+          f"seed {seed}; {PASSING}")
     played = match.play_match(args.players, args.deals, seed, rules, args.max_moves,
                               lambda m, number: print(m.deal_line(number)))
-    losers = played.match_losers()
-    if losers:
-        most = played.counts()[losers[0]]
-        print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
+    _match_end(played)
     if args.record:
         match.save(played, args.record)
         print(f"match record written to {shown_name(args.record)}")
     print(played.counts_line())
     return 0
+
+
+PASSING = "the deal passes to the left (our reading: no source says who deals next)"
+
+
+def _match_end(played: match.Match) -> None:
+    losers = played.match_losers()
+    if losers:
+        most = played.counts()[losers[0]]
+        print(f"Most often Skitgubbe ({most} of {len(played.deals)} deals): "
+              f"{' and '.join(losers)}")
 
 
 def _report(outcome: scenario.Outcome, label: str) -> int:
@@ -154,11 +164,36 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = record.load(args.file)
+    data = read_json(args.file, record.RecordError, MAX_MATCH_BYTES)
+    if not (isinstance(data, dict) and data.get("format") == match.MATCH_FORMAT):
+        if os.stat(args.file).st_size > MAX_FILE_BYTES:
+            raise record.RecordError(f"larger than the limit of {MAX_FILE_BYTES:,} bytes",
+                                     file=shown_name(args.file))
+        game = record.from_record(data, args.file)
+        _narrate_game(game)
+        return 0
+    played = match.from_json(data, args.file)
+    print(f"A match of {len(played.deals)} deals of {played.rules.describe()}, "
+          f"{len(played.players)} players, seed {played.seed}; {PASSING}")
+    for number, deal in enumerate(data["deals"], 1):
+        print(f"\n{played.deal_heading(number)}")
+        _narrate_game(record.from_record(deal, args.file, validated=True))
+    print()
+    _match_end(played)
+    print(played.counts_line())
+    return 0
+
+
+def _narrate_game(game: Game) -> None:
+    """Every step of a replayed game, then how it ended."""
     for step in game.history:
         print("\n".join(narrate(step, game.players)))
-    print(repr(game))
-    return 0
+    if game.loser is not None:
+        print(f"{game.players[game.loser]} is the Skitgubbe after {game.move_count} moves.")
+    elif game.is_over:
+        print(f"The game is over after {game.move_count} moves.")
+    else:
+        print(f"Unfinished: the record stops after {game.move_count} moves.")
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
@@ -437,7 +472,8 @@ def parser() -> argparse.ArgumentParser:
     example.add_argument("name", nargs="?")
     example.add_argument("--list", action="store_true", help="list the examples")
     example.set_defaults(run=cmd_example)
-    replay = sub.add_parser("replay", help="narrate a game record")
+    replay = sub.add_parser("replay", help="narrate a game record, or a match record deal "
+                            "by deal")
     replay.add_argument("file")
     replay.set_defaults(run=cmd_replay)
     hand = sub.add_parser("handout", help="write a printable HTML page of a worked example")

@@ -15,11 +15,12 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from . import phase1, phase1_all, phase1_mas, phase2
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
-from .errors import ActionError, IllegalActionError, RulesError, quote
+from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
 from .events import DROP, Listener, Step
 from .phase1 import HAND_SIZE
 from .position import build_state, state_to_json
@@ -226,9 +227,19 @@ class Game:
         trump card, discarded)."""
         return self._state.all_cards()
 
-    def position(self) -> dict:
-        """The current position as a ``start`` object (scenario format)."""
-        return state_to_json(self._state, list(self.players))
+    def position(self) -> dict[str, Any]:
+        """The current position as a ``start`` object (scenario format), which
+        ``Game(players, rules, start=...)`` accepts back.  There is none once the game
+        is over, nor in the middle of an all-play phase-1 trick (such positions are
+        given between tricks): :class:`PositionError` says so."""
+        s = self._state
+        if s.to_play is None:
+            raise PositionError("the game is over: there is no position to play on from")
+        if s.phase == 1 and self.rules.phase1_tricks == "all-play" and (
+                s.table or s.stage != "play"):
+            raise PositionError("an all-play phase-1 trick is under way: positions of these "
+                                "variants are given between tricks")
+        return state_to_json(s, list(self.players))
 
     # -- playing ------------------------------------------------------------------
 

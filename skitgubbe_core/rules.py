@@ -492,6 +492,13 @@ _REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
 }
 """Options that only make sense together: (option, value) -> (other option, its values)."""
 
+_ALSO_REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
+    # Only Mas's phase 1 (beat or pick up) offers the exchange and the storing.
+    ("exchange_two", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+    ("store_three_trumps", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+}
+"""A second requirement of the same (option, value), checked after :data:`_REQUIRES`."""
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -544,7 +551,7 @@ class Rules:
             raise RulesError(f"unknown ruleset {self.preset_name!r}: known rulesets are {known}")
         for name, option in OPTIONS.items():
             option.choice(getattr(self, name))
-        for (name, value), (needs, allowed) in _REQUIRES.items():
+        for (name, value), (needs, allowed) in (*_REQUIRES.items(), *_ALSO_REQUIRES.items()):
             if getattr(self, name) == value and getattr(self, needs) not in allowed:
                 raise RulesError(f"{name}={value} needs {needs}={' or '.join(allowed)}, "
                                  f"not {getattr(self, needs)}")
