@@ -45,6 +45,7 @@ from .errors import SkitgubbeError, quote
 from .events import Event
 from .frames import Frame, frames
 from .game import Game
+from .i18n import Messages, gettext
 from .rulebook import RULEBOOK
 from .schema import EXERCISE_KINDS
 
@@ -53,7 +54,7 @@ KINDS = EXERCISE_KINDS
 
 JSON_KEYS = ("after", "player", "kind", "prompt", "choices", "answer", "why", "rule")
 
-TEXT: dict[str, str] = {
+TEXT = Messages({
     "prompt.legal": "What may {player} do now?",
     "prompt.to-play": "Who plays next?",
     "prompt.winner": "Who takes this trick?",
@@ -89,17 +90,17 @@ TEXT: dict[str, str] = {
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
     "error.answer": "the stated answer is {stated}; the engine says {engine}",
-}
+})
 """Every sentence and label the quiz shows, as a ``str.format`` template."""
 
-NEEDS = {
+NEEDS = Messages({
     "winner": "a move that settles a trick",
     "skitgubbe": "the move that ends the deal",
     "trump": "the move that starts phase 2",
     "pick-up": "a pick-up as the next move",
     "tie-cards": "a move that redistributes a tie",
     "legal": "a player to act",
-}
+})
 """What each kind asks of its moment, for :data:`TEXT` ``error.moment``."""
 
 TURN_EVENTS = frozenset((
@@ -211,7 +212,7 @@ def choice_label(question: Question, choice: str) -> str:
         return verb
     if question.kind == "trump":
         suit = parse_suit(choice)
-        return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=SUIT_NAMES[suit])
+        return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
     if question.kind in ("pick-up", "tie-cards"):
         return format_cards(parse_cards(choice.split()))
     return choice
@@ -344,7 +345,8 @@ def _resolve(source: Any) -> tuple[Game, str, list[dict[str, Any]]]:
     if isinstance(source, str):
         source = examples.load(source)
     if isinstance(source, scenario.Scenario):
-        return scenario.run(source).game, source.title, source.data.get("exercises", [])
+        return (scenario.run(source).game, gettext(source.title),
+                source.data.get("exercises", []))
     if isinstance(source, Game):
         return source, "", []
     raise TypeError(f"cannot ask questions about {type(source).__name__}: give a Game, a "
@@ -625,7 +627,7 @@ def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
     choices = tuple(item.get("choices", q.choices))
     right = {_normal(q.kind, a) for a in q.answer}
     refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
-    return Question(q.after, q.player, q.kind, item.get("prompt", q.prompt), choices,
+    return Question(q.after, q.player, q.kind, gettext(item["prompt"]) if "prompt" in item else q.prompt, choices,
                     tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
                     q.frame, q.told, q.reveal, q.hide_turn,
                     {c: refusals[_normal(q.kind, c)] for c in choices
@@ -690,7 +692,8 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     moment = _Moment(game)
     results: list[tuple[str, str | None]] = []
     for i, item in enumerate(exercises):
-        label = f"exercise {i + 1} ({item['ask']} after move {item['after']})"
+        label = gettext("exercise {number} ({kind} after move {after})").format(
+            number=i + 1, kind=item["ask"], after=item["after"])
         path = f"exercises[{i}]"
         try:
             q = ask(moment, item["ask"], item["after"], item.get("player"))
