@@ -19,6 +19,7 @@ from skitgubbe_core.bots import BOT_TITLES, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS
 from skitgubbe_core.events import Step
 from skitgubbe_core.frames import Frame, step_frames
+from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
@@ -105,6 +106,9 @@ class PlayTable(StaticPicture, w.VBox):
                             style={"description_width": "initial"},
                             layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
         self.submit = _button("play it", "", "play the move typed in the box")
+        self.hint_button = _button("hint", "question-circle",
+                                   "what you may do now, and why not the rest")
+        self.hint_button.on_click(lambda _: self.hint())
         self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
                                   value=opponent, description="computer players",
                                   style={"description_width": "initial"},
@@ -121,8 +125,8 @@ class PlayTable(StaticPicture, w.VBox):
             self.board, self.narration,
             w.HBox([self.hand_label, self.hand], layout=wrap),
             self.moves,
-            w.HBox([self.proceed, self.skip, self.finish, self.undo_button, self.new_button],
-                   layout=wrap),
+            w.HBox([self.proceed, self.skip, self.finish, self.undo_button, self.new_button,
+                    self.hint_button], layout=wrap),
             w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message,
             self.move_log])
         self.deal(seed)
@@ -193,6 +197,22 @@ class PlayTable(StaticPicture, w.VBox):
         self.entry.value = ""
         self._decisions.append(moves)
         self.step_on()
+
+    def hint(self) -> None:
+        """Say what the reader may do now and why each other move would be refused (the
+        engine's reason and rule)."""
+        game = self.game
+        if self.waiting or game.is_over or game.to_play != self.seat:
+            self.message.value = ""
+            return
+        q = legal_question(game)
+        allowed = ", ".join(q.label(a) for a in q.answer)
+        refused = "".join(f"<li>{escape(q.label(c))}: {escape(why)}</li>"
+                          for c, why in q.refusals.items())
+        note = (f"<ul>{refused}</ul>" if refused
+                else f"<p>{escape(q.why[:1].upper() + q.why[1:])} ({escape(q.rule)}).</p>")
+        self.message.value = text_presentation(
+            f'<div class="sg-hint"><b>You may:</b> {escape(allowed)}.{note}</div>')
 
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
@@ -307,6 +327,7 @@ class PlayTable(StaticPicture, w.VBox):
                                     else "game over")
         self.undo_button.disabled = not self._decisions
         self.entry.disabled = self.submit.disabled = not mine
+        self.hint_button.disabled = waiting or not mine
         earlier = len(self._log) - LOG_SHOWN
         more = (f'<li style="list-style:none;color:#555">... and {earlier} earlier '
                 f"move{'s' if earlier != 1 else ''}</li>" if earlier > 0 else "")
