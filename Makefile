@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test notebooks bench clean lite present
+.PHONY: lab test lint notebooks bench clean lite present
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON_BASE) -m venv $(VENV)
@@ -29,8 +29,12 @@ lite: $(STAMP)
 present: $(STAMP)
 	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/voila --template=skitgubbe notebooks
 
-test: $(STAMP)
+test: $(STAMP) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
+
+# ruff (lint and import order), configured in pyproject.toml; `make test` runs it first.
+lint: $(STAMP)
+	$(PY) -m ruff check .
 
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \

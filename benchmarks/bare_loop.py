@@ -79,7 +79,7 @@ def play_game(rng: random.Random, deal_rng: random.Random) -> int:
         for p, c in table:
             hands[p].append(c)
     table = []
-    for hand, pile in zip(hands, piles):
+    for hand, pile in zip(hands, piles, strict=True):
         hand.extend(pile)
     hands[holder].append(trump_card)
     trump = trump_card & 3

@@ -25,11 +25,13 @@ import argparse
 import importlib.util
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
 
 from bare_loop import measure as measure_bare
+
 from skitgubbe_core import PRESETS, Game
 from skitgubbe_core.bots import BOTS, make_bot
 from skitgubbe_core.simulate import DEFAULT_MAX_MOVES
@@ -166,7 +168,7 @@ def main() -> None:
         if (variant, players) == ("skitgubbe", 3):
             games, actions, elapsed = runs["api"]
         else:
-            games, actions, elapsed = best_of(lambda: measure(variant, players, args.seconds / 5))
+            games, actions, elapsed = best_of(partial(measure, variant, players, args.seconds / 5))
         per_action = elapsed / actions
         extra = of_loops(per_action) if per_action == basic else ""
         print(f"{line(f'{variant} {players}p', games, actions, elapsed)}, "

@@ -14,7 +14,12 @@ from importlib.metadata import PackageNotFoundError, version
 from .actions import Action, parse_action
 from .cards import DECK, Card, parse_card, parse_cards
 from .errors import (
-    ActionError, CardError, FileFormatError, IllegalActionError, PositionError, RulesError,
+    ActionError,
+    CardError,
+    FileFormatError,
+    IllegalActionError,
+    PositionError,
+    RulesError,
     SkitgubbeError,
 )
 from .events import Event, Step

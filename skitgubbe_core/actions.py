@@ -13,7 +13,8 @@ Action(player=1, kind='play', cards=(Card('10♥'),))
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from .cards import DECK, Card, parse_cards
 from .errors import ActionError, CardError, quote

@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
-from .actions import EXCHANGE, PASS, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
+from . import phase2
+from .actions import EXCHANGE, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
 from .errors import RulesError
 from .events import DROP
 from .game import PHASE1, Game
 from .rules import Rules
 from .state import State
-from . import phase2
+
 
 class Bot(Protocol):
     """What every computer player offers."""

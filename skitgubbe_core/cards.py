@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import CardError, quote
 
@@ -110,7 +110,7 @@ def parse_card(text: str) -> Card:
     Traceback (most recent call last):
     ...
     skitgubbe_core.errors.CardError: 'zz' is not a card: a card is a rank (2-10 or T, J, Q, K, A) followed by a suit (S, H, D, C or ♠ ♥ ♦ ♣), for example '10H', 'TH', '7♦' or 'as'
-    """
+    """  # noqa: E501 (a doctest's expected output is one line)
     if isinstance(text, Card):
         return text
     card = _PARSED.get(text) if isinstance(text, str) else None

@@ -12,7 +12,7 @@ import os
 import random
 import signal
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import __version__, examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
@@ -163,16 +163,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                      scheduler=args.scheduler, workers=args.workers, address=args.address,
                      chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
                      max_moves=args.max_moves)
-    if out is None:
-        frame.to_csv(sys.stdout, index=False)
-    elif out.endswith(".parquet"):
-        try:
-            frame.to_parquet(out, index=False)
-        except ImportError:
-            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[studies]', or write a .csv file") from None
-    else:
-        frame.to_csv(out, index=False)
+    _write_table(frame, out)
     if out is not None:
         print(f"{len(frame)} games written to {out}", file=sys.stderr)
     return 0
@@ -187,7 +178,7 @@ def _write_table(frame, out: str | None) -> None:
             frame.to_parquet(out, index=False)
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
+                                 "'skitgubbe[studies]', or write a .csv file") from None
     else:
         frame.to_csv(out, index=False)
 
@@ -212,6 +203,23 @@ def cmd_compare(args: argparse.Namespace) -> int:
     _write_table(frame, out)
     if out is not None:
         print(f"{len(frame)} rows written to {out}", file=sys.stderr)
+    return 0
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from .ladder import ladder, lineups
+
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    table = ladder(args.variant, args.players, args.games, args.seed, bots,
+                   bot_options={"playouts": args.playouts}, scheduler=args.scheduler,
+                   workers=args.workers, address=args.address, max_moves=args.max_moves)
+    players = args.players or PRESETS[args.variant].usual_players
+    teams = len(lineups([r.bot for r in table], players))
+    each = -(-args.games // teams)
+    print(f"{PRESETS[args.variant].title}, {players} players: {teams} lineups x {each} games, "
+          f"seed {args.seed}; openskill Plackett-Luce, best (mu - 3 sigma) first")
+    for place, rating in enumerate(table, 1):
+        print(rating.line(place))
     return 0
 
 
@@ -302,6 +310,19 @@ def parser() -> argparse.ArgumentParser:
     comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
     comp.add_argument("--out", metavar="FILE.csv|FILE.parquet")
     comp.set_defaults(run=cmd_compare)
+    lad = sub.add_parser("ladder", help="rate the computer players against each other "
+                         "(openskill), best first")
+    lad.add_argument("--variant", default="skitgubbe")
+    lad.add_argument("--players", type=int, default=None, help="seats (default: the usual count)")
+    lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
+    lad.add_argument("--seed", type=_seed, default=0)
+    lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
+    lad.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    lad.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    lad.add_argument("--workers", type=int, default=None)
+    lad.add_argument("--address", default=None)
+    lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)

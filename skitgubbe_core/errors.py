@@ -74,7 +74,7 @@ class FileFormatError(SkitgubbeError):
         head = f"{self.file}: " if self.file else ""
         return f"{head}{where}{self.detail}"
 
-    def in_file(self, file: str) -> "FileFormatError":
+    def in_file(self, file: str) -> FileFormatError:
         """The same error, naming ``file``."""
         return type(self)(self.detail, path=self.path, file=file)
 

@@ -8,7 +8,8 @@ phase change, a player going out, the end of the game).
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from .cards import Card, format_cards, suit_symbol
 from .rulebook import RULEBOOK

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from .errors import SkitgubbeError, quote
 from . import scenario as _scenario
+from .errors import SkitgubbeError, quote
 
 _FOLDER = resources.files(__package__) / "scenarios"
 

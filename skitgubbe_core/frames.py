@@ -20,8 +20,8 @@ The normal play path is untouched: frames are built only when a view asks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .cards import Card, format_cards
 from .events import Event, Step
@@ -108,7 +108,7 @@ def _group(before: State, events: list[Event], pictures: list[State], rules,
     pending: list[Event] = []
     last_key = picture_key(before)
     last_state = before
-    for event, state in zip(events, pictures):
+    for event, state in zip(events, pictures, strict=True):
         if event.kind in FORWARD:
             pending.append(event)
             continue

@@ -14,20 +14,20 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
+from . import phase1, phase1_all, phase1_mas, phase2
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import IllegalActionError, RulesError, quote
-from .events import DROP, Event, Listener, Step
+from .events import DROP, Listener, Step
+from .phase1 import HAND_SIZE
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
 from .schema import MAX_NAME, MAX_PLAYERS, MAX_SEED, is_name
 from .state import State
 from .view import position_html
-from . import phase1, phase1_all, phase1_mas, phase2
-from .phase1 import HAND_SIZE
 
 _new_step = tuple.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
@@ -381,7 +381,7 @@ class Game:
             self._apply(action)
         return undone
 
-    def replay(self) -> Iterator["Game"]:
+    def replay(self) -> Iterator[Game]:
         """This game's positions from the start to now, as independent games (step 0
         first)."""
         game = self.copy_at(0)
@@ -390,7 +390,7 @@ class Game:
             game._apply(action)
             yield game.copy()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy of this game, history included."""
         game = self.copy_at(0)
         game._state = self._state.copy()
@@ -401,7 +401,7 @@ class Game:
         game.move_count, game.is_over = self.move_count, self.is_over
         return game
 
-    def copy_at(self, moves: int, narrate: bool | None = None) -> "Game":
+    def copy_at(self, moves: int, narrate: bool | None = None) -> Game:
         """A copy of this game after its first ``moves`` actions (narrated or headless
         as this game is, unless ``narrate`` says)."""
         game = Game.__new__(Game)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from .cards import Card, parse_card
-from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree
 from .errors import CardError, FileFormatError, quote
+from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree
 
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from . import jsondata as jd
 from .errors import FileFormatError, RulesError, quote
@@ -27,7 +28,7 @@ from .game import DEFAULT_NAMES, Game
 from .jsondata import read_json
 from .record import RecordError, from_record, rules_from_json, save_text, to_record
 from .rules import Rules
-from .schema import MAX_DEALS, MAX_MATCH_BYTES, MATCH_SCHEMA, validate
+from .schema import MATCH_SCHEMA, MAX_DEALS, MAX_MATCH_BYTES, validate
 from .simulate import DEFAULT_MAX_MOVES, random_game
 
 MATCH_FORMAT = "skitgubbe-match/1"
@@ -86,7 +87,7 @@ class Match:
         """One row per deal (for a table): deal, dealer, leader, Skitgubbe, moves."""
         return [{"deal": i, "dealer": self.dealer(i), "leads": g.players[0],
                  "Skitgubbe": loser or "(unfinished)", "moves": g.move_count}
-                for i, (g, loser) in enumerate(zip(self.deals, self.losers()), 1)]
+                for i, (g, loser) in enumerate(zip(self.deals, self.losers(), strict=True), 1)]
 
 
 def seats_for_deal(players: Sequence[str], number: int) -> tuple[str, ...]:

@@ -37,8 +37,8 @@ games for the seat spread (so the same rows always give the same interval).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb, sqrt
-from typing import Sequence
 
 Z95 = 1.959964
 BOOTSTRAP = 1000

@@ -9,12 +9,12 @@ beat-or-pick-up tricks in :mod:`.phase1_mas`.
 
 from __future__ import annotations
 
+from . import phase2
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import SUIT_NAME_SINGULAR, Card
 from .events import DROP, Event, make
 from .rules import Rules
 from .state import State
-from . import phase2
 
 HAND_SIZE = 3
 

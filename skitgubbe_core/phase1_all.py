@@ -17,14 +17,22 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .actions import PASS_ACTIONS, PICK_UP, PLAY, PLAY_ROWS, SLOUGH, SLOUGH_ROWS, TURN, \
-    TURN_ACTIONS, Action
-from .cards import Card, deal
+from .actions import (
+    PASS_ACTIONS,
+    PICK_UP,
+    PLAY,
+    PLAY_ROWS,
+    SLOUGH,
+    SLOUGH_ROWS,
+    TURN,
+    TURN_ACTIONS,
+    Action,
+)
+from .cards import Card, deal, format_cards
 from .events import DROP, Event, make
+from .phase1 import can_act, draw_one, end, refill, take_table, take_turned, why_illegal_common
 from .rules import Rules
 from .state import State
-from .phase1 import can_act, draw_one, end, refill, take_table, take_turned, \
-    why_illegal_common
 
 
 def _rank_of(cards: tuple[Card, ...]) -> int:
@@ -210,10 +218,7 @@ def accepts(s: State, rules: Rules, action: Action) -> bool:
     p = action.player
     if action.kind != SLOUGH or len(set(action.cards)) != len(action.cards):
         return False
-    if s.stage == "slough":
-        allowed = s.to_play == p
-    else:
-        allowed = _may_slough(s, rules, p)
+    allowed = s.to_play == p if s.stage == "slough" else _may_slough(s, rules, p)
     if not allowed:
         return False
     eligible = set(_sloughable(s, p))
@@ -267,8 +272,8 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
         return common
     forced = _forced(s, s.hands[action.player]) if rules.forced_bounce == "yes" else []
     if forced:
-        return (f"{name} holds {' '.join(map(str, forced))}, equal to the highest card of the round, and must play "
-                "it to force a bounce"), "forced-bounce"
+        return (f"{name} holds {format_cards(forced)}, equal to the highest card of the round, "
+                "and must play it to force a bounce"), "forced-bounce"
     if rules.phase1_plays == "sets" and s.set_size != 1:
         if not s.table:
             return "a lead is one card or several cards of equal rank", "sets"
@@ -316,16 +321,16 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
     plays = _round(s)
     ranks = [_rank_of(cards) for _, cards in plays]
     top = max(ranks)
-    tied = [p for (p, _), r in zip(plays, ranks) if r == top]
+    tied = [p for (p, _), r in zip(plays, ranks, strict=True) if r == top]
     if rules.tie_scope == "any":
         counts = {r: ranks.count(r) for r in ranks if r >= 0}
-        shared = [p for (p, _), r in zip(plays, ranks) if counts.get(r, 0) > 1]
+        shared = [p for (p, _), r in zip(plays, ranks, strict=True) if counts.get(r, 0) > 1]
         if shared:
             tied = shared
     if len(tied) == 1:
         _won(s, rules, tied[0], events)
         return
-    tie_cards = tuple(c for (p, cards), r in zip(plays, ranks) if p in tied for c in cards)
+    tie_cards = tuple(c for (p, cards), r in zip(plays, ranks, strict=True) if p in tied for c in cards)
     if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
         events is DROP or events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
                                                      "tie-redistribute")))

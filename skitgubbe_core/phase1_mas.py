@@ -10,14 +10,22 @@ card (the turned-up trump) is drawn.
 from __future__ import annotations
 
 from .actions import (
-    EXCHANGE, EXCHANGE_ACTIONS, PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, STORE, STORE_ACTIONS,
+    EXCHANGE,
+    EXCHANGE_ACTIONS,
+    PICK_UP,
+    PICK_UP_ACTIONS,
+    PLAY,
+    PLAY_ROWS,
+    STORE,
+    STORE_ACTIONS,
     Action,
 )
 from .cards import SUIT_NAME_SINGULAR, make_card
 from .events import DROP, Event, make
+from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
 from .rules import Rules
 from .state import State
-from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
+
 
 def _can_exchange(s: State, rules: Rules, p: int) -> bool:
     if rules.exchange_two != "yes" or not s.stock:

@@ -9,8 +9,18 @@ from functools import lru_cache
 from itertools import combinations, permutations
 
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
-from .cards import CLUBS, DECK, DIAMONDS, HEARTS, SPADES, SUIT_NAME_SINGULAR, Card, deal, \
-    make_card, suit_symbol
+from .cards import (
+    CLUBS,
+    DECK,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    SUIT_NAME_SINGULAR,
+    Card,
+    deal,
+    make_card,
+    suit_symbol,
+)
 from .events import DROP, Event, make
 from .rules import OPTIONS, Rules
 from .state import State
@@ -39,7 +49,7 @@ def _anti_suit(mode: str, trump: int) -> int | None:
 
 def begin(s: State, rules: Rules, events: list) -> None:
     """Rule 8: everyone takes up pile, hand and trump card; the trump drawer leads."""
-    for hand, pile in zip(s.hands, s.piles):
+    for hand, pile in zip(s.hands, s.piles, strict=True):
         hand.extend(pile)
         pile.clear()
     shown: tuple[Card, ...] = ()
@@ -229,7 +239,7 @@ def _beats_suit_by_suit(cards: tuple[Card, ...], top: tuple[Card, ...],
                         trump: int | None) -> bool:
     """House rules, our reconstruction (set_beat=suit-by-suit): each card of the set
     ``cards`` beats its own card of the set ``top``, in some pairing."""
-    return any(all(_beats_card(b, a, trump) for b, a in zip(order, top))
+    return any(all(_beats_card(b, a, trump) for b, a in zip(order, top, strict=True))
                for order in permutations(cards))
 
 

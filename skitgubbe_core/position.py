@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import jsondata as jd
 from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import CardError, PositionError
-from . import jsondata as jd
+from .phase1 import can_turn
 from .rules import Rules
 from .schema import POSITION_SCHEMA, validate
-from .phase1 import can_turn
 from .state import State
 
 
@@ -235,10 +235,7 @@ def _phase2(s, rules, start, players, path, table, leader) -> None:
     attributed = []
     for i in range(len(table) - 1, -1, -1):
         explicit, cards = table[i]
-        if explicit is None:
-            who = _previous_in(s, who)
-        else:
-            who = explicit
+        who = _previous_in(s, who) if explicit is None else explicit
         attributed.append((who, cards))
     s.table = attributed[::-1]
     s.leader = (s.table[0][0] if s.table else s.to_play) if leader is None else jd.player(

@@ -18,7 +18,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .errors import RulesError
@@ -550,7 +550,7 @@ class Rules:
         object.__setattr__(self, "may_pick_up", self.must_beat == NO)
 
     @classmethod
-    def preset(cls, name: str, **options: str) -> "Rules":
+    def preset(cls, name: str, **options: str) -> Rules:
         """The rules of preset ``name``, with single ``options`` overridden."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)
@@ -558,7 +558,7 @@ class Rules:
         base = _preset_rules(cls, name)
         return base.replace(**options) if options else base
 
-    def replace(self, **options: str) -> "Rules":
+    def replace(self, **options: str) -> Rules:
         """These rules with some options changed."""
         for name in options:
             if name not in OPTIONS:
@@ -578,7 +578,7 @@ class Rules:
         """The options that differ from the preset's own values."""
         return {k: v for k, (_, v) in Rules.preset(self.preset_name).difference(self).items()}
 
-    def difference(self, other: "Rules") -> dict[str, tuple[str, str]]:
+    def difference(self, other: Rules) -> dict[str, tuple[str, str]]:
         """Options whose values differ: name -> (this value, other value)."""
         mine, theirs = self.options(), other.options()
         return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
@@ -609,7 +609,7 @@ class Rules:
         return {"variant": self.preset_name, "options": self.overrides()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _preset_rules(cls: type, name: str) -> Rules:
     """A preset's rules, built and checked once (they are immutable)."""
     return cls(preset_name=name, **dict(PRESETS[name].options))

@@ -17,7 +17,7 @@ skitgubbe_core.errors.FileFormatError: seed: '7' should be a whole number
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .errors import FileFormatError, quote
@@ -242,7 +242,7 @@ def _inline(node: Any, defs: dict) -> Any:
     return node
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(which: str):
     """A compiled validator (fastjsonschema: about 0.1 ms for a record of 500 actions,
     where the interpreting ``jsonschema`` takes 20 ms)."""

@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
 
 from . import metrics
 from .bots import BOTS, OutOfTurn, RandomBot, make_bot
@@ -142,7 +142,7 @@ class Study:
         })
         row.update({f"cards_{p}": n for p, n in enumerate(tally.phase2_cards)})
         row["unfinished"] = not game.is_over
-        if self.measure:
+        if isinstance(tally, _Measure):
             row.update(tally.measures(game))
         return row
 

@@ -54,7 +54,7 @@ class State:
         self.sloughs: list[int] = []
         self.rng = None
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         s = State.__new__(State)
         s.n = self.n
         s.phase = self.phase

@@ -8,7 +8,7 @@ seat, several variants side by side.  The rows come from :func:`.simulate.simula
 from __future__ import annotations
 
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from . import metrics
 from .metrics import wilson
@@ -33,7 +33,7 @@ def rates(rows, by):
     Wilson interval: columns ``games``, ``losses``, ``rate``, ``low``, ``high``."""
     table = rows.groupby(by, observed=True)["lost"].agg(games="count", losses="sum")
     table["rate"] = (table["losses"] / table["games"]).round(3)
-    bounds = [wilson(int(k), int(n)) for k, n in zip(table["losses"], table["games"])]
+    bounds = [wilson(int(k), int(n)) for k, n in zip(table["losses"], table["games"], strict=True)]
     table["low"] = [b[0] for b in bounds]
     table["high"] = [b[1] for b in bounds]
     return table
@@ -63,7 +63,7 @@ def band_labels(bands: Sequence[int]) -> list[str]:
     """Readable labels of the bands between consecutive ``bands`` (upper ends included;
     a band reaching 52, the whole pack, is "N or more")."""
     return [f"{a + 1} or more" if b >= 52 else f"{a + 1}-{b}" if b > a + 1 else str(b)
-            for a, b in zip(bands, bands[1:])]
+            for a, b in zip(bands, bands[1:], strict=False)]
 
 
 def compare(variants: Sequence[str], players: Sequence[int], games: int, seed: int = 0,
@@ -114,13 +114,13 @@ def summary(df) -> dict:
     for name, values in (("moves", done["moves"]), ("phase1_moves", done["phase1_moves"]),
                          ("phase2_moves", phase2)):
         row.update(zip((f"{name}_median", f"{name}_low", f"{name}_high"),
-                       metrics.median_interval(list(values))))
+                       metrics.median_interval(list(values)), strict=True))
     for name in ("lead_changes", "decisiveness", "drama", "stunsas", "ties"):
         top = 1.0 if name == "decisiveness" else float("inf")
         row.update(zip((name, f"{name}_low", f"{name}_high"),
-                       metrics.mean_interval([float(v) for v in done[name]], high=top)))
+                       metrics.mean_interval([float(v) for v in done[name]], high=top), strict=True))
     row.update(zip(("seat_spread", "seat_spread_low", "seat_spread_high"),
-                   metrics.spread_interval([int(v) for v in done["loser"]], players)))
+                   metrics.spread_interval([int(v) for v in done["loser"]], players), strict=True))
     unfinished = int(df["unfinished"].sum())
     row["unfinished"] = round(unfinished / len(df), 3) if len(df) else float("nan")
     row["unfinished_low"], row["unfinished_high"] = wilson(unfinished, len(df))
@@ -173,7 +173,7 @@ def compare_play(variants: Sequence[str] | str = "all", players: str | int = "us
         if name not in PRESETS:
             raise SimulationError(f"unknown variant {name!r}; see 'skitgubbe variants'")
     rows = []
-    for i, name in enumerate(names):
+    for name in names:
         for n in player_counts(name, players):
             seats = seating(list(bots), n)
             df = simulate(name, n, games, seed, seats, rotate=len(set(seats)) > 1,

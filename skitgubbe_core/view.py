@@ -16,8 +16,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
 
 from .cards import SUIT_SYMBOLS, Card
 from .events import Event, Step

@@ -1,11 +1,16 @@
 """Bad input gets a clear error: what was wrong, where, and which rule forbids it."""
 
 import pytest
+from helpers import game, phase1, phase2
 
 from skitgubbe_core import (
-    ActionError, Game, IllegalActionError, PositionError, Rules, RulesError,
+    ActionError,
+    Game,
+    IllegalActionError,
+    PositionError,
+    Rules,
+    RulesError,
 )
-from helpers import game, phase1, phase2
 
 
 def test_unknown_player_in_an_action():

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from browsing import CHROMIUM, free_port, require_chromium, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 import pytest
 
-from skitgubbe_core import CardError, DECK, parse_card, parse_cards
+from skitgubbe_core import DECK, CardError, parse_card, parse_cards
 from skitgubbe_core.cards import make_card, parse_suit, sort_cards
 
 

@@ -11,12 +11,11 @@ import random
 import time
 
 import pytest
+from helpers import cards, game, hand, name_to_play, phase1, phase2, pile, texts
 
 from skitgubbe_core import PRESETS, Game, IllegalActionError, Rules, examples, record, scenario
 from skitgubbe_core.actions import Action
 from skitgubbe_core.rulebook import RULEBOOK, applies
-from helpers import cards, game, hand, name_to_play, phase1, phase2, pile, texts
-
 
 # -- Atlanta: the winner sloughs, listed per card (Reed, pagat.com rule 3) --------------
 
@@ -41,7 +40,7 @@ def test_atlanta_slough_choices_are_listed_per_card_and_any_subset_is_accepted()
     """Issue 11's finding: 23 sloughable cards made 8.4 million actions.  Now one per
     card and one per whole rank, and a named subset is validated instead.  A and B
     bounce from the kings down to the threes; C holds 23 cards of losing ranks."""
-    ranks = "K Q J 10 9 8 7 6 5 4 3".split()
+    ranks = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
     c_hand = " ".join(f"{r}D {r}C" for r in ranks) + " 2C 2D"
     g = atlanta({"A": " ".join(f"{r}S" for r in ranks) + " 2S",
                  "B": " ".join(f"{r}H" for r in ranks) + " 2H AH", "C": c_hand}, "AS AD AC",

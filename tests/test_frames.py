@@ -3,7 +3,8 @@ both cards of a stunsa, each card of Koira's redistribution - and no frame loses
 doubles a card."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skitgubbe_core import PRESETS, Rules, examples, scenario
 from skitgubbe_core.cards import parse_cards

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from skitgubbe_core import Game, IllegalActionError, PRESETS, Rules, phase2, record
+from skitgubbe_core import PRESETS, Game, IllegalActionError, Rules, phase2, record
 from skitgubbe_core.rules import OPTIONS
 
 

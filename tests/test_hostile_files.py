@@ -8,16 +8,23 @@ import sys
 import time
 
 import pytest
+from helpers import phase1, phase2
+from schema_strategy import json_paths
+from test_scenarios import SPEC_EXAMPLE
 
 from skitgubbe_core import Game, PositionError, RulesError, record, scenario
 from skitgubbe_core.errors import MAX_MESSAGE, FileFormatError
 from skitgubbe_core.record import RecordError
 from skitgubbe_core.schema import (
-    LIMITS, MATCH_SCHEMA, MAX_DEPTH, MAX_FILE_BYTES, MAX_NAME, MAX_PLAYERS, RECORD_SCHEMA, SCENARIO_SCHEMA,
+    LIMITS,
+    MATCH_SCHEMA,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_NAME,
+    MAX_PLAYERS,
+    RECORD_SCHEMA,
+    SCENARIO_SCHEMA,
 )
-from helpers import phase1, phase2
-from schema_strategy import json_paths
-from test_scenarios import SPEC_EXAMPLE
 
 RECORD = {"format": "skitgubbe-record/1", "variant": "skitgubbe", "options": {},
           "players": ["A", "B", "C"], "seed": 3, "actions": ["A: play 5♥"]}

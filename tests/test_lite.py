@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from browsing import RefusingProxy, StaticSite, launch_offline, require_chromium
 
 sync_api = require_chromium()

@@ -2,9 +2,10 @@
 
 import subprocess
 import sys
-import tomllib
 from importlib.metadata import metadata, version
 from pathlib import Path
+
+import tomllib
 
 import skitgubbe_core
 from skitgubbe_core.cli import main

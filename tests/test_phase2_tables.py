@@ -8,8 +8,18 @@ import pytest
 
 from skitgubbe_core.actions import SLOUGH, SLOUGH_ROWS, Action
 from skitgubbe_core.cards import DECK
-from skitgubbe_core.phase2 import _BEAT_TABLES, _HIGHER, _SUIT_CARDS, _SUIT_FIRST, _bits, \
-    _cards, _runs, _set_plays, _set_ranks, anti_suit
+from skitgubbe_core.phase2 import (
+    _BEAT_TABLES,
+    _HIGHER,
+    _SUIT_CARDS,
+    _SUIT_FIRST,
+    _bits,
+    _cards,
+    _runs,
+    _set_plays,
+    _set_ranks,
+    anti_suit,
+)
 from skitgubbe_core.rules import Rules
 
 MINIMUM = {"runs": 2, "runs-of-three": 3, "runs-from-two": 2}

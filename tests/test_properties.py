@@ -11,11 +11,12 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from skitgubbe_core import Game, PRESETS, Rules, record
-from skitgubbe_core.rules import OPTIONS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from odd_positions import accepted, odd_starts, play_to_the_end
+
+from skitgubbe_core import PRESETS, Game, Rules, record
+from skitgubbe_core.rules import OPTIONS
 
 MAX_MOVES = 3000
 MAX_LEGAL = 400

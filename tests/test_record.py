@@ -3,12 +3,12 @@
 import json
 
 import pytest
+from helpers import game, phase2
 
 from skitgubbe_core import Game, Rules, record
 from skitgubbe_core.bots import RandomBot
 from skitgubbe_core.record import RecordError
 from skitgubbe_core.simulate import play_out
-from helpers import game, phase2
 
 
 def finished_game(seed: int, players: int = 3, **options) -> Game:

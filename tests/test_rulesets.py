@@ -9,11 +9,23 @@ from collections import Counter
 
 import pytest
 
-from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, SOURCES, Game, Rules, RulesError, record
-from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
+from skitgubbe_core import (
+    OPTIONS,
+    PRESETS,
+    RULEBOOK,
+    SOURCES,
+    Game,
+    Rules,
+    RulesError,
+    phase1,
+    phase1_all,
+    phase1_mas,
+    phase2,
+    record,
+)
+from skitgubbe_core.cli import main
 from skitgubbe_core.events import _TEMPLATES
 from skitgubbe_core.rules import DOCUMENTED, HOUSE_RULE, RECONSTRUCTION
-from skitgubbe_core.cli import main
 
 EXPECTED_PRESETS = {
     "skitgubbe", "skitgubbe-sequences", "skitgubbe-anti-trumps", "skitgubbe-clubs-anti-trumps",

@@ -5,10 +5,10 @@ skipping, sharing and sorted redistribution, Atlanta's forced bounce and slough
 Myllymatti (pagat.com Swedish edition)."""
 
 import pytest
+from helpers import cards, game, hand, name_to_play, phase1, pile, texts
 
 from skitgubbe_core import Game, IllegalActionError, Rules
 from skitgubbe_core.cards import make_card
-from helpers import cards, game, hand, name_to_play, phase1, pile, texts
 
 
 def allplay(hands, stock, preset="mattis", players=None, **kw):
@@ -103,7 +103,7 @@ def test_koira_sorted_ties_the_seven_player_example_exactly():
     hands = {"A": "2S AS KH", "B": "8H QS AD", "C": "JC 3H 10C", "D": "5D 6S 7C", "E": "JD 9C 4S",
              "F": "JH 2H 6H", "G": "4C 8S 9D"}
     g = allplay(hands, "QC KC AC 2D 3D 5S 6D 7H 8D", preset="koira-sorted-ties")
-    for name, card in zip("ABCDEFG", "2S 8H JC 5D JD JH 4C".split()):
+    for name, card in zip("ABCDEFG", ["2S", "8H", "JC", "5D", "JD", "JH", "4C"], strict=True):
         step = g.play(f"{name}: play {card}")
     deals = [(g.players[p], str(c)) for p, c in step.events[-1].extra]
     assert deals == [("F", "2♠"), ("E", "4♣"), ("C", "5♦"), ("F", "8♥")]

@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
 
 sync_api = require_chromium()

@@ -7,8 +7,13 @@ pytest.importorskip("ipywidgets")
 
 from skitgubbe_core import OPTIONS, PRESETS, Game, examples, record  # noqa: E402
 from skitgubbe_core.simulate import random_game  # noqa: E402
-from skitgubbe_widgets import PlayTable, RuleSwitcher, Stepper, card_html  # noqa: E402
-from skitgubbe_widgets import tables  # noqa: E402
+from skitgubbe_widgets import (  # noqa: E402
+    PlayTable,
+    RuleSwitcher,
+    Stepper,
+    card_html,
+    tables,  # noqa: E402
+)
 
 
 def test_a_card_has_rank_suit_text_presentation_and_an_accessible_label():
@@ -240,7 +245,7 @@ def test_play_table_hand_is_sorted_cards_with_only_legal_ones_enabled():
     assert _hand(t) == [f"{c.label}{'♠♥♦♣'[c.suit]}" for c in sorted(hand, key=lambda c: (c & 3, c))]
     legal = {a.cards[0] for a in t.game.legal_actions() if a.kind == "play"}
     assert all(b.disabled == (c not in legal) for b, c in
-               zip(t.hand.children, sorted(hand, key=lambda c: (c & 3, c))))
+               zip(t.hand.children, sorted(hand, key=lambda c: (c & 3, c)), strict=True))
     assert [b.description for b in t.moves.children] == ["turn"]
 
 

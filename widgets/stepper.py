@@ -93,10 +93,7 @@ class Stepper(StaticPicture, w.VBox):
 
     def _move_start(self, direction: int) -> int:
         move = self.frame.move
-        if direction < 0 and self.frame.index > 1:
-            target = move
-        else:
-            target = move + direction
+        target = move if direction < 0 and self.frame.index > 1 else move + direction
         if target <= 0:
             return 0
         if target > self.frames[-1].move:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -32,7 +33,7 @@ class RuleSwitcher(StaticPicture, w.VBox):
         self.boards = [(w.HTML(), w.HTML()) for _ in self.values]
         columns = [w.VBox([w.HTML(self._heading(v)), board, narration],
                           layout=w.Layout(width=f"{96 // len(self.values)}%"))
-                   for v, (board, narration) in zip(self.values, self.boards)]
+                   for v, (board, narration) in zip(self.values, self.boards, strict=True)]
         self.heading = w.HTML(f"<h4>{escape(sc.title)}</h4>")
         super().__init__([self.heading, self.slider, w.HBox(columns)])
         self.slider.observe(self._show, names="value")
@@ -46,13 +47,13 @@ class RuleSwitcher(StaticPicture, w.VBox):
 
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
-        for (board, narration), pages in zip(self.boards, self.pages):
+        for (board, narration), pages in zip(self.boards, self.pages, strict=True):
             board.value, narration.value = pages[min(i, len(pages) - 1)]
 
     def static_html(self) -> str:
         cells = "".join(f'<td style="vertical-align:top">{self._heading(v)}{board.value}'
                         f"{narration.value}</td>"
-                        for v, (board, narration) in zip(self.values, self.boards))
+                        for v, (board, narration) in zip(self.values, self.boards, strict=True))
         return f"{self.heading.value}<table><tr>{cells}</tr></table>"
 
     def __repr__(self) -> str:

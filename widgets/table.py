@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 import ipywidgets as w
 
@@ -12,8 +12,14 @@ from skitgubbe_core.actions import PLAY, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS
 from skitgubbe_core.frames import Frame, frames
-from skitgubbe_core.view import (SIZES, TEXT_STYLE, board_html, hand_order, narration_html,
-                                 text_presentation)
+from skitgubbe_core.view import (
+    SIZES,
+    TEXT_STYLE,
+    board_html,
+    hand_order,
+    narration_html,
+    text_presentation,
+)
 
 from .static import StaticPicture
 
@@ -180,7 +186,7 @@ class PlayTable(StaticPicture, w.VBox):
         singles = {a.cards[0]: a for a in legal if a.kind == PLAY and len(a.cards) == 1}
         trump = game.trump if game.phase == 2 else None
         self.hand.children = [
-            _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a))
+            _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a))  # noqa: B008 (binds c's action)
             for c in hand_order(game.hands[self.seat], trump)]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
