@@ -1,4 +1,4 @@
-"""Computer players: ``random``, ``heuristic`` and ``search``.
+"""Computer players: ``random``, ``heuristic``, ``search`` and ``memory``.
 
 A bot has a ``choose(game)`` method that returns one of ``game.legal_actions()``.
 Every bot sees only what its seat may see (:class:`Seen`): its own hand, the
@@ -15,7 +15,7 @@ Make one by name (the play table's opponent chooser uses this):
 >>> bot.choose(game) in game.legal_actions()
 True
 >>> sorted(BOTS)
-['heuristic', 'random', 'search']
+['heuristic', 'memory', 'random', 'search']
 """
 
 from __future__ import annotations
@@ -265,9 +265,11 @@ def _phase2_choice(seen: Seen, legal: list[Action]) -> Action:
 class HeuristicBot:
     """Plays by documented rules of thumb (see :func:`heuristic_choice`), and one
     more: never go round in circles.  Phase 2 can cycle (a trump played, picked up,
-    played again); when the bot meets the same hand and table again it varies its
-    choice, picking up if it may.  No chance is involved: ``seed`` is accepted for a
-    uniform interface."""
+    played again), and so can phase 1 of Mas (hands of three or more do not refill:
+    lead, pick up, lead...); when the bot meets the same hand and table again (in
+    phase 1, with the same stock and leader) it varies its choice: in phase 2 picking
+    up if it may, in phase 1 playing another card rather than picking up.  No chance
+    is involved: ``seed`` is accepted for a uniform interface."""
 
     name = "heuristic"
 
@@ -279,13 +281,18 @@ class HeuristicBot:
         s = game._state
         legal = game.legal_actions()
         choice = heuristic_choice(Seen(s, game.rules, s.to_play), legal)
-        if s.phase == 2 and len(legal) > 1:
-            key = (s.to_play, tuple(sorted(s.hands[s.to_play])), tuple(s.table))
+        if len(legal) > 1:
+            hand = tuple(sorted(s.hands[s.to_play]))
+            key = ((s.to_play, hand, tuple(s.table)) if s.phase == 2 else
+                   (s.to_play, hand, tuple(s.table), len(s.stock), s.leader))
             again = self.met.get(key, 0)
             self.met[key] = again + 1
             if again:
-                pick_up = [a for a in legal if a.kind == PICK_UP]
-                others = pick_up or [a for a in legal if a != choice]
+                others = [a for a in legal if a != choice]
+                if s.phase == 2:
+                    others = [a for a in legal if a.kind == PICK_UP] or others
+                else:
+                    others = [a for a in others if a.kind != PICK_UP] or others
                 choice = others[(again - 1) % len(others)]
         return choice
 
@@ -350,7 +357,7 @@ class SearchBot:
         losses = [0.0] * len(legal)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(deals):
-            world = seen.sample(self.rng)
+            world = self.sample(seen)
             chance = self.rng.random()
             for i, action in enumerate(legal):
                 s = world.copy()
@@ -365,11 +372,118 @@ class SearchBot:
             return default
         return legal[losses.index(best)]
 
+    def sample(self, seen: Seen) -> State:
+        """A deal of the unseen cards to try the actions in (:meth:`Seen.sample`)."""
+        return seen.sample(self.rng)
+
+
+class MemoryBot(SearchBot):
+    """The search player (:class:`SearchBot`) with a memory of public information.
+
+    The search player deals every unseen card at random in each sampled deal.  This
+    player also remembers where public cards went: each phase-1 pile (face up) once
+    its owner takes it into hand at the start of phase 2, the cards a player picks up
+    from the table, Mas's turned-up trump taken in exchange for the two.  A card
+    leaves the memory when it is played; the sampled deals put every remembered card
+    in its holder's hand and deal only the rest at random.
+
+    It learns only from what it sees at its own turns (the table, piles, discards,
+    hand sizes) and from the list of actions played, which everyone sees.  Cards that
+    leave the table between its turns are credited to a player only when exactly one
+    player picked up in between and phase 1 did not end meanwhile; a memory that
+    contradicts what it sees (more cards remembered than a player holds) is dropped
+    for that player.  Same ``playouts`` as the search player, so about the same time
+    per decision.
+    """
+
+    name = "memory"
+
+    def __init__(self, seed: int | None = None, playouts: int = 48,
+                 seconds: float | None = None) -> None:
+        super().__init__(seed, playouts, seconds)
+        self._game: tuple[object, ...] | None = None
+        self.known: list[set[int]] = []
+        self._last = 0
+        self._phase = 1
+        self._table: set[int] = set()
+        self._piles: list[set[int]] = []
+        self._turned_up: int | None = None
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        s = game._state
+        seen = Seen(s, game.rules, s.to_play)
+        self.observe(game, seen)
+        default = heuristic_choice(seen, legal)
+        if len(legal) == 1:
+            return default
+        return self.search(seen, legal, default)
+
+    def observe(self, game: Game, seen: Seen) -> None:
+        """Bring the memory up to date with the actions since this player's last turn
+        and with what it sees now (forgetting everything in a new or undone game)."""
+        key = (game.seed, game.players, game.rules)
+        if key != self._game or game.move_count < self._last:
+            self._game = key
+            self.known = [set() for _ in seen.sizes]
+            self._last, self._phase, self._table = 0, 1, set()
+            self._piles = [set() for _ in seen.sizes]
+            self._turned_up = None
+        actions = game.actions[self._last:]
+        played: set[int] = set()
+        for a in actions:
+            if a.kind in (PLAY, SLOUGH):
+                played.update(a.cards)
+                self.known[a.player].difference_update(a.cards)
+            elif a.kind == EXCHANGE and self._turned_up is not None:
+                self.known[a.player].add(self._turned_up)
+        table = {c for _, cards in seen.table for c in cards}
+        piles = [set(p) for p in seen._state.piles]
+        visible = set(seen.hand) | table | set(seen._state.discarded)
+        visible.update(*piles)
+        if seen.turned_up is not None:
+            visible.add(seen.turned_up)
+        pickers = {a.player for a in actions if a.kind == PICK_UP}
+        if self._phase == 1 and seen.phase == 2:
+            for q, pile in enumerate(self._piles):
+                self.known[q].update(pile - visible)
+        elif len(pickers) == 1:
+            (picker,) = pickers
+            self.known[picker].update((self._table | played) - visible)
+        unseen = set(seen.unseen)
+        for q, cards in enumerate(self.known):
+            cards.intersection_update(unseen)
+            if q == seen.seat or len(cards) > seen.sizes[q]:
+                cards.clear()
+        self._last, self._phase, self._table = game.move_count, seen.phase, table
+        self._piles, self._turned_up = piles, seen.turned_up
+
+    def sample(self, seen: Seen) -> State:
+        """A deal consistent with what this player has seen and remembers."""
+        s = seen._state.copy()
+        known = [sorted(cards) for cards in self.known]
+        held = {c for cards in known for c in cards}
+        pool = [c for c in seen.unseen if c not in held]
+        self.rng.shuffle(pool)
+        at = 0
+        for q, size in enumerate(seen.sizes):
+            if q != seen.seat:
+                need = size - len(known[q])
+                s.hands[q] = known[q] + pool[at:at + need]
+                at += need
+        if s.trump_card is not None:
+            s.trump_card = pool[at]
+            at += 1
+        s.stock = ([seen.turned_up] if seen.turned_up is not None else []) + pool[at:]
+        s.rng = random.Random(self.rng.random())
+        return s
+
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
+    "memory": MemoryBot,
 }
 """The computer players by name: ``BOTS[name](seed)`` makes one."""
 
@@ -377,11 +491,15 @@ BOT_TITLES = {
     "random": "Random: any legal move, uniformly",
     "heuristic": "Heuristic: rules of thumb (cheap wins, low leads, save trumps)",
     "search": "Search: tries each move in sampled deals, played out by the heuristic",
+    "memory": "Memory: search that remembers the piles and pick-ups it has seen",
 }
+
+SEARCHERS = ("search", "memory")
+"""The bots that take search options (``playouts``, ``seconds``)."""
 
 
 def make_bot(name: str, seed: int | None = None, **options) -> Bot:
-    """A computer player by name (``random``, ``heuristic`` or ``search``)."""
+    """A computer player by name (``random``, ``heuristic``, ``search`` or ``memory``)."""
     try:
         factory = BOTS[name]
     except KeyError:

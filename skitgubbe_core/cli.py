@@ -1,5 +1,5 @@
 """The ``skitgubbe`` command: variants, play, match, simulate, compare, check, example,
-replay, handout.
+replay, handout, quiz.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -8,18 +8,36 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import os
 import random
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import NoReturn, TextIO
 
-from . import __version__, examples, handout, match, record, scenario
+from . import __version__, examples, handout, match, quiz, record, scenario, worksheet
+from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
+from .files import shown_name, write_atomically
+from .game import Game
+from .i18n import N_, language, languages
+from .i18n import gettext as _
+from .jsondata import read_json
 from .rules import OPTIONS, PRESETS, Rules
-from .schema import MAX_SEED
-from .simulate import DEFAULT_MAX_MOVES, SCHEDULERS, random_game, simulate
+from .schema import MAX_FILE_BYTES, MAX_MATCH_BYTES, MAX_SEED
+from .simulate import (
+    DASK_TIMEOUT,
+    DEFAULT_MAX_MOVES,
+    SCHEDULERS,
+    random_game,
+    study_rows,
+    write_csv,
+    write_parquet,
+)
 from .sources import cite
 
 
@@ -31,16 +49,17 @@ def narrate(step: Step, players: Sequence[str]) -> list[str]:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     for p in PRESETS.values():
-        print(f"{p.name}: {p.title}")
-        print(f"    {p.summary}")
-        print(f"    {p.min_players}-{p.max_players} players; {p.region}; {p.evidence}")
-        print(f"    sources: {p.citation}")
-    print("\nrule options (name=value, default marked *):")
+        print(f"{p.name}: {_(p.title)}")
+        print(f"    {_(p.summary)}")
+        print("    " + _("{count} players; {region}; {evidence}").format(
+            count=p.player_counts, region=_(p.region), evidence=_(p.evidence)))
+        print("    " + _("sources: {sources}").format(sources=p.citation))
+    print("\n" + _("rule options (name=value, default marked *):"))
     for o in OPTIONS.values():
-        print(f"  {o.name}: {o.summary}")
+        print(f"  {o.name}: {_(o.summary)}")
         for c in o.choices:
             mark = "*" if c.value == o.default else " "
-            print(f"   {mark} {c.value}: {c.description} [{c.evidence}; {cite(c.sources)}]")
+            print(f"   {mark} {c.value}: {_(c.description)} [{_(c.evidence)}; {cite(c.sources)}]")
     return 0
 
 
@@ -49,7 +68,8 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SkitgubbeError(f"--option {quote(item)}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
+            raise SkitgubbeError(_("--option {item}: write NAME=VALUE, e.g. "
+                                   "turn_from_stock=at-least-one").format(item=quote(item)))
         options[name.strip()] = value.strip()
     return options
 
@@ -61,35 +81,47 @@ def _rules(args: argparse.Namespace) -> Rules:
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(f"{rules.describe()}, {args.players} players, seed {seed}")
+    print(_("{rules}, {players} players, seed {seed}").format(
+        rules=rules.describe(), players=args.players, seed=seed))
     show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
-        print(f"{game.players[game.loser]} is the Skitgubbe after {game.move_count} moves.")
+        print(_("{player} is the Skitgubbe after {count} moves.").format(
+            player=game.players[game.loser], count=game.move_count))
     else:
-        print(f"Unfinished: stopped after {game.move_count} moves (the cap; random play can cycle).")
+        print(_("Unfinished: stopped after {count} moves (the cap; random play can "
+                "cycle).").format(count=game.move_count))
     if args.record:
         record.save(game, args.record)
-        print(f"record written to {args.record}")
+        print(_("record written to {file}").format(file=shown_name(args.record)))
     return 0
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    _, rules = match.check(args.players, args.deals, _rules(args))
+    rules = match.check(args.players, args.deals, _rules(args))[1]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(f"A match of {args.deals} deals of {rules.describe()}, {args.players} players, "
-          f"seed {seed}; the deal passes to the left")
+    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; "
+            "{passing}").format(deals=args.deals, rules=rules.describe(), players=args.players,
+                                seed=seed, passing=_(PASSING)))
     played = match.play_match(args.players, args.deals, seed, rules, args.max_moves,
                               lambda m, number: print(m.deal_line(number)))
+    _match_end(played)
+    if args.record:
+        match.save(played, args.record)
+        print(_("match record written to {file}").format(file=shown_name(args.record)))
+    print(played.counts_line())
+    return 0
+
+
+PASSING = N_("the deal passes to the left (our reading: no source says who deals next)")
+
+
+def _match_end(played: match.Match) -> None:
     losers = played.match_losers()
     if losers:
         most = played.counts()[losers[0]]
-        print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
-    if args.record:
-        match.save(played, args.record)
-        print(f"match record written to {args.record}")
-    print(played.counts_line())
-    return 0
+        print(_("Most often Skitgubbe ({count} of {deals} deals): {players}").format(
+            count=most, deals=len(played.deals), players=_(" and ").join(losers)))
 
 
 def _report(outcome: scenario.Outcome, label: str) -> int:
@@ -97,12 +129,12 @@ def _report(outcome: scenario.Outcome, label: str) -> int:
     for step in outcome.steps:
         print("\n".join(narrate(step, players)))
     for line in outcome.passed:
-        print(f"      ok: {line}")
+        print("      " + _("ok: {what}").format(what=line))
     if outcome.ok:
-        print(f"ok: {label}")
+        print(_("ok: {what}").format(what=label))
         return 0
     for line in outcome.failures:
-        print(f"FAILED: {label}: {line}")
+        print(_("FAILED: {what}: {why}").format(what=label, why=line))
     return 1
 
 
@@ -112,14 +144,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             sc = scenario.load(path)
         except OSError as err:
-            print(f"skitgubbe: {path}: cannot read: {err.strerror}", file=sys.stderr)
+            print("skitgubbe: " + _("{file}: cannot read: {why}").format(
+                file=path, why=err.strerror), file=sys.stderr)
             status = 2
             continue
         except FileFormatError as err:
             print(f"skitgubbe: {err}", file=sys.stderr)
             status = 2
             continue
-        print(f"== {path}: {sc.title}")
+        print(f"== {path}: {_(sc.title)}")
         status = max(status, _report(scenario.run(sc), path))
     return status
 
@@ -127,45 +160,134 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_example(args: argparse.Namespace) -> int:
     if args.list:
         for name, title in examples.catalogue():
-            print(f"{name}  {title}")
+            print(f"{name}  {_(title)}")
         return 0
     if not args.name:
-        raise SkitgubbeError("name an example, or use --list to see them")
+        raise SkitgubbeError(_("name an example, or use --list to see them"))
     sc = examples.load(args.name)
-    print(f"== {args.name}: {sc.title}")
+    print(f"== {args.name}: {_(sc.title)}")
     if sc.description:
-        print(sc.description)
+        print(_(sc.description))
     print()
     return _report(scenario.run(sc), args.name)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = record.load(args.file)
+    data = read_json(args.file, record.RecordError, MAX_MATCH_BYTES)
+    if not (isinstance(data, dict) and data.get("format") == match.MATCH_FORMAT):
+        if os.stat(args.file).st_size > MAX_FILE_BYTES:
+            raise record.RecordError(f"larger than the limit of {MAX_FILE_BYTES:,} bytes",
+                                     file=shown_name(args.file))
+        game = record.from_record(data, args.file)
+        _narrate_game(game)
+        return 0
+    played = match.from_json(data, args.file)
+    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; "
+            "{passing}").format(deals=len(played.deals), rules=played.rules.describe(),
+                                players=len(played.players), seed=played.seed,
+                                passing=_(PASSING)))
+    for number, deal in enumerate(data["deals"], 1):
+        print(f"\n{played.deal_heading(number)}")
+        _narrate_game(record.from_record(deal, args.file, validated=True))
+    print()
+    _match_end(played)
+    print(played.counts_line())
+    return 0
+
+
+def _narrate_game(game: Game) -> None:
+    """Every step of a replayed game, then how it ended."""
     for step in game.history:
         print("\n".join(narrate(step, game.players)))
-    print(repr(game))
-    return 0
+    if game.loser is not None:
+        print(_("{player} is the Skitgubbe after {count} moves.").format(
+            player=game.players[game.loser], count=game.move_count))
+    elif game.is_over:
+        print(_("The game is over after {count} moves.").format(count=game.move_count))
+    else:
+        print(_("Unfinished: the record stops after {count} moves.").format(
+            count=game.move_count))
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
+    if args.exercises:
+        path = worksheet.write(args.source, args.output)
+        print(_("worksheet written to {file}").format(file=shown_name(path)))
+        return 0
     path = handout.write(args.source, args.output)
-    print(f"handout written to {path}")
+    print(_("handout written to {file}").format(file=shown_name(path)))
     return 0
+
+
+def cmd_quiz(args: argparse.Namespace) -> int:
+    source = handout.load_source(args.source)
+    sheet = quiz.questions(source)
+    if args.json:
+        print(json.dumps(quiz.to_json(sheet), ensure_ascii=False, indent=1))
+        return 0
+    players = sheet.game.players
+    print(f"== {args.source}: {sheet.title}" if sheet.title else f"== {args.source}")
+    told, right, asked = 0, 0, 0
+    for number, question in enumerate(sheet.questions, 1):
+        events = sheet.context(question)
+        for event in events[told:]:
+            print(f"   {event.explain(players)}")
+        told = max(told, len(events))
+        print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
+              f"{question.prompt}")
+        for i, choice in enumerate(question.choices, 1):
+            print(f"  {i:>2}) {question.label(choice)}")
+        choice = _choose(question)
+        if choice is None:
+            break
+        feedback = question.feedback(choice)
+        asked += 1
+        right += feedback.right
+        print(feedback.sentence)
+    print(quiz.TEXT["score"].format(right=right, asked=asked))
+    return 0
+
+
+def _choose(question: quiz.Question) -> str | None:
+    """The choice typed on standard input (a terminal or not), or None at its end."""
+    count = len(question.choices)
+    while True:
+        print(quiz.TEXT["choose"].format(count=count), end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return None
+        text = line.strip()
+        if not sys.stdin.isatty():
+            print(text)
+        if text.isdigit() and 1 <= int(text) <= count:
+            return question.choices[int(text) - 1]
+        print(quiz.TEXT["no-answer"].format(count=count))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
-    if out and not out.endswith((".csv", ".parquet")):
+    if out is not None and not out.endswith((".csv", ".parquet")):
         raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
-    frame = simulate(args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
-                     options=_options(args), bot_options={"playouts": args.playouts},
-                     scheduler=args.scheduler, workers=args.workers, address=args.address,
-                     chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
-                     max_moves=args.max_moves)
-    _write_table(frame, out)
-    if out is not None:
-        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+    if args.address is not None and args.scheduler != "dask":
+        raise SkitgubbeError("--address names a Dask scheduler: give it with --scheduler dask")
+    columns, parts = study_rows(
+        args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
+        options=_options(args), bot_options={"playouts": args.playouts},
+        scheduler=args.scheduler, workers=args.workers, address=args.address,
+        timeout=args.timeout, beyond_cores=args.workers_beyond_cores,
+        chunk_size=args.chunk_size, progress=sys.stderr.isatty(), max_moves=args.max_moves)
+    if out is None:
+        write_csv(sys.stdout, columns, parts)
+        return 0
+    counted = []
+    if out.endswith(".parquet"):
+        write_atomically(out, lambda f: counted.append(write_parquet(f, columns, parts)))
+    else:
+        write_atomically(out, lambda f: counted.append(write_csv(
+            io.TextIOWrapper(f, encoding="utf-8", newline=""), columns, parts)))
+    print(f"{counted[0]} games written to {shown_name(out)}", file=sys.stderr)
     return 0
 
 
@@ -175,12 +297,12 @@ def _write_table(frame, out: str | None) -> None:
         frame.to_csv(sys.stdout, index=False)
     elif out.endswith(".parquet"):
         try:
-            frame.to_parquet(out, index=False)
+            write_atomically(out, lambda f: frame.to_parquet(f, index=False))
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
                                  "'skitgubbe[studies]', or write a .csv file") from None
     else:
-        frame.to_csv(out, index=False)
+        write_atomically(out, lambda f: frame.to_csv(f, index=False, encoding="utf-8"))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -241,20 +363,48 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (a count of moves, games, playouts or workers)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give a whole number of at least 1")
+    return number
+
+
+def _file_name(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    return text
+
+
 def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
     """The options of a command played by random computer players."""
     command.add_argument("--players", type=int, default=3)
     command.add_argument("--seed", type=_seed, default=None)
     command.add_argument("--variant", default="skitgubbe")
     command.add_argument("--option", action="append", metavar="NAME=VALUE")
-    command.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
-    command.add_argument("--record", metavar="FILE", help=f"write the {what} record (JSON) here")
+    command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
+    command.add_argument("--record", metavar="FILE", type=_file_name,
+                         help=f"write the {what} record (JSON) here")
     return command
 
 
+class _Parser(argparse.ArgumentParser):
+    """Argument errors in one line (the usage is one ``--help`` away), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
+    ap = _Parser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--lang", choices=languages(), default=None,
+                    help="the language of everything printed: en (default) or sv; the "
+                    "environment variable SKITGUBBE_LANG sets it too")
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
@@ -283,13 +433,21 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot per seat: random, heuristic or search (default: all random)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots one seat on per game, so each sits in every seat")
-    sim.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    sim.add_argument("--playouts", type=_positive, default=48,
+                     help="playouts per decision of a search bot")
     sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--workers", type=_positive, default=None,
+                     help="processes (default: one per core; never more than the cores, nor "
+                     "than the chunks of work)")
     sim.add_argument("--address", default=None,
                      help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --scheduler dask)")
-    sim.add_argument("--chunk-size", type=int, default=None, help="games per task")
-    sim.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    sim.add_argument("--workers-beyond-cores", action="store_true",
+                     help="let --workers start more processes than there are cores")
+    sim.add_argument("--timeout", type=_positive, default=DASK_TIMEOUT,
+                     help=f"seconds to wait for the Dask scheduler at --address (default "
+                     f"{DASK_TIMEOUT})")
+    sim.add_argument("--chunk-size", type=_positive, default=None, help="games per task")
+    sim.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
                      help="write the rows here (default: CSV on standard output)")
     sim.set_defaults(run=cmd_simulate)
@@ -330,7 +488,8 @@ def parser() -> argparse.ArgumentParser:
     example.add_argument("name", nargs="?")
     example.add_argument("--list", action="store_true", help="list the examples")
     example.set_defaults(run=cmd_example)
-    replay = sub.add_parser("replay", help="narrate a game record")
+    replay = sub.add_parser("replay", help="narrate a game record, or a match record deal "
+                            "by deal")
     replay.add_argument("file")
     replay.set_defaults(run=cmd_replay)
     hand = sub.add_parser("handout", help="write a printable HTML page of a worked example")
@@ -338,23 +497,79 @@ def parser() -> argparse.ArgumentParser:
                       help="a built-in example's name, or a scenario or record file")
     hand.add_argument("-o", "--output", metavar="OUT.html",
                       help="where to write it (default: NAME.html here)")
+    hand.add_argument("--exercises", action="store_true",
+                      help="a worksheet: the frames up to each question, room to write, and "
+                      "the answers with their reasons on a page of their own "
+                      "(default: NAME-exercises.html)")
     hand.set_defaults(run=cmd_handout)
+    ask = sub.add_parser("quiz", help="answer the engine's questions about a worked example")
+    ask.add_argument("source", metavar="NAME|FILE.json",
+                     help="a built-in example's name, or a scenario or record file")
+    ask.add_argument("--json", action="store_true",
+                     help="print the questions with their answers as JSON")
+    ask.set_defaults(run=cmd_quiz)
     return ap
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
     try:
-        return args.run(args)
+        args = parser().parse_args(argv)
+        lang = args.lang or os.environ.get("SKITGUBBE_LANG") or "en"
+        if lang not in languages():
+            raise SkitgubbeError(f"SKITGUBBE_LANG={quote(lang)}: choose one of "
+                                 f"{', '.join(languages())}")
+        with _printable_output(), language(lang):
+            status: int = args.run(args)
+            return status
     except SkitgubbeError as err:
         print(f"skitgubbe: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return _broken_pipe()
     except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
+        where = f"{shown_name(err.filename)}: " if err.filename else ""
         print(f"skitgubbe: {where}{err.strerror or err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 128 + signal.SIGINT
+
+
+SUIT_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
+
+
+class _SuitLetters(io.TextIOBase):
+    """A text stream that writes the suits as letters (``7D``, not ``7♦``) and any
+    other character its encoding lacks as ``?``."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+    def write(self, text: str) -> int:
+        return self.stream.write(text.translate(SUIT_LETTERS))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+@contextmanager
+def _printable_output() -> Iterator[None]:
+    """Standard output that cannot show the suit symbols (``PYTHONIOENCODING=ascii``,
+    an old console) shows them as letters."""
+    stdout = sys.stdout
+    try:
+        SUIT_SYMBOLS.encode(getattr(stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        sys.stdout = _SuitLetters(stdout)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            sys.stdout = stdout
+        return
+    yield
 
 
 def _broken_pipe() -> int:

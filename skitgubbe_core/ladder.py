@@ -92,7 +92,7 @@ def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 
             loser = int(row["loser"])
             ranks = [2.0 if p == loser else 1.0 for p in range(players)]
             rated = model.rate([[ratings[b]] for b in seats], ranks=ranks)
-            for b, [new] in zip(seats, rated):
+            for b, [new] in zip(seats, rated, strict=True):
                 ratings[b] = new
                 played[b] += 1
             lost[seats[loser]] += 1

@@ -19,6 +19,7 @@ from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import ActionError, CardError, FileFormatError, IllegalActionError, quote
 from .events import Step
 from .game import Game
+from .i18n import gettext as _
 from .record import new_game
 from .schema import SCENARIO_SCHEMA, validate
 
@@ -84,6 +85,12 @@ def _parse(data: Any) -> Scenario:
     expect = data.get("expect", [])
     for i, check in enumerate(expect):
         _check_form(game, check, f"expect[{i}]", len(moves))
+    for i, item in enumerate(data.get("exercises", [])):
+        if item["after"] > len(moves):
+            raise ScenarioError(f"after must be between 0 and {len(moves)}, the number of moves",
+                                path=f"exercises[{i}].after")
+        if "player" in item:
+            jd.player(item["player"], list(game.players), f"exercises[{i}].player", ScenarioError)
     return Scenario(data, data.get("title", ""), data["variant"], list(game.players), moves,
                     expect, data.get("description", ""), data.get("sources", []))
 
@@ -130,7 +137,8 @@ def _check_form(game: Game, check: dict, path: str, move_count: int) -> None:
 
 
 def run(scenario: Scenario) -> Outcome:
-    """Replay the moves, checking each checkpoint when its move count is reached.
+    """Replay the moves, checking each checkpoint when its move count is reached, then
+    every exercise's stated answer against the engine's.
 
     A refused move stops the replay and is reported (with its move number and rule).
     """
@@ -146,7 +154,8 @@ def run(scenario: Scenario) -> Outcome:
     def check_at(count: int) -> None:
         for i, check in by_after.get(count, []):
             problems = _compare(game, check)
-            label = f"checkpoint {i + 1} (after move {count})"
+            label = _("checkpoint {number} (after move {count})").format(number=i + 1,
+                                                                         count=count)
             if problems:
                 failures.extend(f"{label}: {p}" for p in problems)
             else:
@@ -157,9 +166,17 @@ def run(scenario: Scenario) -> Outcome:
         try:
             steps.append(game.play(text))
         except IllegalActionError as err:
-            failures.append(f"{err} [the move was refused]")
+            failures.append(_("{error} [the move was refused]").format(error=err))
             break
         check_at(game.move_count)
+    if not failures and scenario.data.get("exercises"):
+        from .quiz import check_exercises
+
+        for label, problem in check_exercises(game, scenario.data["exercises"]):
+            if problem is None:
+                passed.append(label)
+            else:
+                failures.append(f"{label}: {problem}")
     return Outcome(scenario, game, steps, passed, failures)
 
 
@@ -177,7 +194,8 @@ def _compare(game: Game, check: dict) -> list[str]:
     players = list(game.players)
 
     def differ(what: str, actual: Any, expected: Any) -> None:
-        problems.append(f"{what} is {actual}, expected {expected}")
+        problems.append(_("{what} is {actual}, expected {expected}").format(
+            what=what, actual=actual, expected=expected))
 
     if "phase" in check and game.phase != check["phase"]:
         differ("phase", game.phase, check["phase"])
@@ -216,7 +234,8 @@ def _compare(game: Game, check: dict) -> list[str]:
         differ("trick_size", game.trick_size, check["trick_size"])
     for text in check.get("illegal", []):
         if game.why_illegal(text) is None:
-            problems.append(f"{quote(text)} should be refused here, but it is legal")
+            problems.append(_("{action} should be refused here, but it is legal").format(
+                action=quote(text)))
     return problems
 
 
