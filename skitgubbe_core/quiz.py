@@ -596,7 +596,8 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
     dealt = [card for _, card in event.extra]
     answer = tuple(card.text for p, card in event.extra if p == seat)
     first = moment.by_move[k]
-    frame = next((i for i in first if event in moment.frames[i].events), first[0])
+    dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
+    frame = max(first[0], dealt_at - len(event.extra))  # before the first card is dealt
     return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
                     tuple(c.text for c in sorted(dealt)), answer, event.sentence(names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
