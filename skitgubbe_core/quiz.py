@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, Action
+from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
 from .events import Event
@@ -208,8 +208,8 @@ def choice_label(question: Question, choice: str) -> str:
         verb = choice.partition(":")[2].strip()
         head, _, cards = verb.partition(" ")
         if head in (PLAY, "slough") and cards:
-            return f"{head} {format_cards(parse_cards(cards.split()))}"
-        return verb
+            return f"{VERBS[head]} {format_cards(parse_cards(cards.split()))}"
+        return VERBS.get(verb, verb)
     if question.kind == "trump":
         suit = parse_suit(choice)
         return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
