@@ -10,8 +10,9 @@ import ipywidgets as w
 
 from skitgubbe_core import OPTIONS, Game, IllegalActionError, Rules, examples, scenario
 from skitgubbe_core.sources import cite
-from skitgubbe_core.view import position_html, step_html
+from skitgubbe_core.view import SIZES, position_html, step_html
 
+from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
 Page = tuple[str, str]
@@ -22,7 +23,8 @@ class RuleSwitcher(StaticPicture, w.VBox):
     the ``values`` given), side by side, with one slider for all.  A move that a
     reading forbids is shown as refused, with the reason."""
 
-    def __init__(self, source: Any, option: str, values: Sequence[str] | None = None) -> None:
+    def __init__(self, source: Any, option: str, values: Sequence[str] | None = None,
+                 size: str | None = None) -> None:
         sc = examples.load(source) if isinstance(source, str) else source
         self.option = OPTIONS[option]
         self.values = list(values or [c.value for c in self.option.choices])
@@ -35,8 +37,16 @@ class RuleSwitcher(StaticPicture, w.VBox):
                           layout=w.Layout(width=f"{96 // len(self.values)}%"))
                    for v, (board, narration) in zip(self.values, self.boards, strict=True)]
         self.heading = w.HTML(f"<h4>{escape(sc.title)}</h4>")
+        self.size = size or default_size()
         super().__init__([self.heading, self.slider, w.HBox(columns)])
+        self.size_switch = SizeSwitch(self, self.size, self._resize)
+        self.children = (self.heading, w.HBox([self.slider, self.size_switch], layout=w.Layout(
+            flex_flow="row wrap", align_items="center")), *self.children[2:])
         self.slider.observe(self._show, names="value")
+        self._show()
+
+    def _resize(self, size: str) -> None:
+        self.size = size
         self._show()
 
     def _heading(self, value: str) -> str:
@@ -47,8 +57,11 @@ class RuleSwitcher(StaticPicture, w.VBox):
 
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
+        scale = SIZES[self.size]
         for (board, narration), pages in zip(self.boards, self.pages, strict=True):
-            board.value, narration.value = pages[min(i, len(pages) - 1)]
+            shown, told = pages[min(i, len(pages) - 1)]
+            board.value = f'<div style="font-size:{scale}">{shown}</div>'
+            narration.value = f'<div style="font-size:{scale}">{told}</div>'
 
     def static_html(self) -> str:
         cells = "".join(f'<td style="vertical-align:top">{self._heading(v)}{board.value}'
