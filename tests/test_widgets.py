@@ -376,7 +376,7 @@ def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
     assert default_size() == "normal"
     for widget in widgets:
         assert widget.size == "large" and "sg-size-large" in widget._dom_classes
-        assert widget.size_switch.buttons.options == ("normal", "large", "huge")
+        assert [v for _, v in widget.size_switch.buttons.options] == ["normal", "large", "huge"]
         widget.size_switch.buttons.value = "huge"
         assert "sg-size-huge" in widget._dom_classes and "sg-size-large" not in widget._dom_classes
     stepper, table, switcher, _ = widgets

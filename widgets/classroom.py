@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.view import SIZES
 
 _DEFAULT = ["normal"]
@@ -52,10 +53,12 @@ class SizeSwitch(w.HBox):
 
     def __init__(self, root: w.DOMWidget, size: str, redraw: Callable[[str], None]) -> None:
         self.root, self.redraw = root, redraw
-        self.buttons = w.ToggleButtons(options=list(SIZES), value=size, description="size",
-                                       tooltips=["normal size", "large, for a projector",
-                                                 "huge, for the back of the room"],
-                                       style={"button_width": "auto"})
+        self.buttons = w.ToggleButtons(
+            options=[(_("normal"), "normal"), (_("large"), "large"), (_("huge"), "huge")],
+            value=size, description=_("size"),
+            tooltips=[_("normal size"), _("large, for a projector"),
+                      _("huge, for the back of the room")],
+            style={"button_width": "auto"})
         super().__init__([w.HTML(f"<style>{_CSS}</style>"), self.buttons])
         self.buttons.observe(lambda change: self.set(change["new"]), names="value")
         root.add_class(f"sg-size-{size}")

@@ -16,9 +16,11 @@ import ipywidgets as w
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import EXCHANGE, PASS, PICK_UP, PLAY, STORE, TURN, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
-from skitgubbe_core.cards import SUIT_SYMBOLS
+from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, rank_label
 from skitgubbe_core.events import Step
 from skitgubbe_core.frames import Frame, step_frames
+from skitgubbe_core.i18n import N_, Messages, ngettext, speaking
+from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.view import (
     SIZES,
@@ -39,17 +41,19 @@ _CARD_SIZES = {"normal": "16px", "large": "26px", "huge": "36px"}
 """The card buttons' type size at each size of the table."""
 LOG_SHOWN = 40
 """The move log shows this many of the latest moves (a whole deal can have hundreds)."""
-MOVE_WORDS = {TURN: "turn up the top stock card", PICK_UP: "pick up", PASS: "do not slough",
-              EXCHANGE: "exchange the two of trumps", STORE: "store three trumps"}
+MOVE_WORDS = Messages({TURN: "turn up the top stock card", PICK_UP: "pick up",
+                       PASS: "do not slough", EXCHANGE: "exchange the two of trumps",
+                       STORE: "store three trumps"})
 """What the buttons of the moves that are not a single card say."""
 
 
 def _card_button(card, enabled: bool, on_click, size: str = "normal") -> w.Button:
     """A card of the reader's hand: a playable one is enabled and carries a tick (not
     only a colour), the others are greyed out."""
-    button = w.Button(description=f"{card.label}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
-                      tooltip=f"play the {card.name}" if enabled
-                      else f"the {card.name} cannot be played now",
+    name = card_name(card)
+    button = w.Button(description=f"{rank_label(card)}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
+                      tooltip=_("play the {card}").format(card=name) if enabled
+                      else _("the {card} cannot be played now").format(card=name),
                       disabled=not enabled, icon="check" if enabled else "",
                       button_style="success" if enabled else "",
                       layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
@@ -63,7 +67,7 @@ def _card_button(card, enabled: bool, on_click, size: str = "normal") -> w.Butto
 
 
 def _button(description: str, icon: str, tooltip: str, style: str = "") -> w.Button:
-    return w.Button(description=description, icon=icon, tooltip=tooltip, button_style=style,
+    return w.Button(description=_(description), icon=icon, tooltip=_(tooltip), button_style=style,
                     layout=w.Layout(width="auto", flex="0 0 auto"))
 
 
@@ -82,12 +86,14 @@ class PlayTable(StaticPicture, w.VBox):
     exchange and storing, Atlanta's slough while the trick is undecided), those moves
     are offered while the computer players wait, beside a button to let them play on.
     A move typed into the box that the rules forbid is refused with the reason and the
-    rule.
+    rule.  ``lang="sv"`` shows every word in Swedish.
     """
 
+    @speaking
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
                  seat: int = 0, seed: int = 1, deck: str = "two-colour",
-                 opponent: str = "random", size: str | None = None) -> None:
+                 opponent: str = "random", size: str | None = None, lang: str | None = None) -> None:
+        self.lang = lang
         self.variant, self.names, self.seat = variant, list(players), seat
         self.deck, self.size, self.opponent = deck, size or default_size(), opponent
         self.board = w.HTML()
@@ -98,23 +104,25 @@ class PlayTable(StaticPicture, w.VBox):
         self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._hand_key: tuple = ()
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.proceed = _button("next step", "play", "show the next thing that happens", "info")
-        self.skip = _button("skip to my turn", "fast-forward",
-                            "let the computer players play on until it is your move")
-        self.finish = _button("play to the end", "flag-checkered",
-                              "let the computer play your seat too, to the end of the deal")
-        self.undo_button = _button("undo", "undo",
-                                   "take back your last move and the replies to it")
-        self.new_button = _button("new deal", "refresh", "deal again (the next seed)")
-        self.entry = w.Text(placeholder="or type a move, e.g. play 7D", description="your move",
+        self.proceed = _button(N_("next step"), "play", N_("show the next thing that happens"),
+                               "info")
+        self.skip = _button(N_("skip to my turn"), "fast-forward",
+                            N_("let the computer players play on until it is your move"))
+        self.finish = _button(N_("play to the end"), "flag-checkered",
+                              N_("let the computer play your seat too, to the end of the deal"))
+        self.undo_button = _button(N_("undo"), "undo",
+                                   N_("take back your last move and the replies to it"))
+        self.new_button = _button(N_("new deal"), "refresh", N_("deal again (the next seed)"))
+        self.entry = w.Text(placeholder=_("or type a move, e.g. play 7D"),
+                            description=_("your move"),
                             style={"description_width": "initial"},
                             layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
-        self.submit = _button("play it", "", "play the move typed in the box")
-        self.hint_button = _button("hint", "question-circle",
-                                   "what you may do now, and why not the rest")
+        self.submit = _button(N_("play it"), "", N_("play the move typed in the box"))
+        self.hint_button = _button(N_("hint"), "question-circle",
+                                   N_("what you may do now, and why not the rest"))
         self.hint_button.on_click(lambda _: self.hint())
         self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
-                                  value=opponent, description="computer players",
+                                  value=opponent, description=_("computer players"),
                                   style={"description_width": "initial"},
                                   layout=w.Layout(width="auto", max_width="100%"))
         self.chooser.observe(lambda change: self.choose_opponent(change["new"]), names="value")
@@ -144,6 +152,7 @@ class PlayTable(StaticPicture, w.VBox):
 
     # -- the game ---------------------------------------------------------------------
 
+    @speaking
     def deal(self, seed: int) -> None:
         """A new deal from ``seed``."""
         self.seed = seed
@@ -181,34 +190,37 @@ class PlayTable(StaticPicture, w.VBox):
         self._log.append(self._log_line(step))
         return step.action
 
+    @speaking
     def play(self, action: Action | str) -> None:
         """Play for the reader's seat; an illegal move is explained, not played."""
         if self._queue:
-            self.message.value = ('<span style="color:#a00">Not yet: press <b>next step</b> '
-                                  "(or <b>skip to my turn</b>) to see what the others did."
-                                  "</span>")
+            wait = _("Not yet: press <b>next step</b> (or <b>skip to my turn</b>) to see what "
+                     "the others did.")
+            self.message.value = f'<span style="color:#a00">{wait}</span>'
             return
         if isinstance(action, str):
             text = action.strip()
             name = self.game.players[self.seat]
             who, said, move = text.partition(":")
             if said and who.strip() != name:
-                self.message.value = (f'<span style="color:#a00">Not allowed: you play for '
-                                      f"{escape(name)} only; type the move alone, e.g. "
-                                      "<b>play 7D</b>.</span>")
+                only = _("Not allowed: you play for {player} only; type the move alone, e.g. "
+                         "<b>play 7D</b>.").format(player=escape(name))
+                self.message.value = f'<span style="color:#a00">{only}</span>'
                 return
             action = f"{name}: {move.strip() if said else text}"
         moves = self.game.move_count
         try:
             self._queue = self._advance(action)
         except SkitgubbeError as err:
-            self.message.value = f'<span style="color:#a00">Not allowed: {escape(str(err))}</span>'
+            refused = _("Not allowed: {reason}").format(reason=escape(str(err)))
+            self.message.value = f'<span style="color:#a00">{refused}</span>'
             return
         self.message.value = ""
         self.entry.value = ""
         self._decisions.append(moves)
         self.step_on()
 
+    @speaking
     def hint(self) -> None:
         """Say what the reader may do now and why each other move would be refused (the
         engine's reason and rule)."""
@@ -223,8 +235,9 @@ class PlayTable(StaticPicture, w.VBox):
         note = (f"<ul>{refused}</ul>" if refused
                 else f"<p>{escape(q.why[:1].upper() + q.why[1:])} ({escape(q.rule)}).</p>")
         self.message.value = text_presentation(
-            f'<div class="sg-hint"><b>You may:</b> {escape(allowed)}.{note}</div>')
+            '<div class="sg-hint"><b>' + _("You may:") + f"</b> {escape(allowed)}.{note}</div>")
 
+    @speaking
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
         game = self.game
@@ -234,12 +247,14 @@ class PlayTable(StaticPicture, w.VBox):
             self._shown = self._queue.pop(0)
         self._refresh()
 
+    @speaking
     def skip_to_my_turn(self) -> None:
         """Let the computer players move until it is the reader's move (or the game is
         over), and show the last frame."""
         game = self.game
         self._play_out(lambda: not game.is_over and game.to_play != self.seat, self.bots)
 
+    @speaking
     def play_to_the_end(self) -> None:
         """Let the computer play every seat, the reader's too, to the end of the deal
         (``undo`` comes back here)."""
@@ -266,10 +281,12 @@ class PlayTable(StaticPicture, w.VBox):
         self._queue = []
         self._refresh()
 
+    @speaking
     def undo(self) -> None:
         """Take back the reader's last move and every computer move after it."""
         if not self._decisions:
-            self.message.value = '<span style="color:#a00">There is no move of yours to undo.</span>'
+            none = _("There is no move of yours to undo.")
+            self.message.value = f'<span style="color:#a00">{none}</span>'
             return
         moves = self._decisions.pop()
         self.game = self.game.copy_at(moves)
@@ -291,6 +308,7 @@ class PlayTable(StaticPicture, w.VBox):
         game = self.game
         return bool(self._queue) or (not game.is_over and game.to_play != self.seat)
 
+    @speaking
     def _refresh(self) -> None:
         game = self.game
         frame = self._shown
@@ -313,9 +331,10 @@ class PlayTable(StaticPicture, w.VBox):
         singles = {a.cards[0]: a for a in legal if a.kind == PLAY and len(a.cards) == 1}
         trump = state.trump if state.phase == 2 else None
         name = escape(game.players[self.seat])
-        self.hand_label.value = (
-            f'<span style="font-size:{size}"><b>Your hand ({name}):</b> '
-            f'{"the cards with a tick may be played" if singles else ""}&nbsp;</span>')
+        yours = _("Your hand ({player}):").format(player=name)
+        ticks = _("the cards with a tick may be played") if singles else ""
+        self.hand_label.value = (f'<span style="font-size:{size}"><b>{yours}</b> '
+                                 f"{ticks}&nbsp;</span>")
         cards = hand_order(state.hands[self.seat], trump)
         key = (tuple(cards), tuple(singles.get(c) for c in cards))
         if key != self._hand_key:
@@ -328,36 +347,41 @@ class PlayTable(StaticPicture, w.VBox):
                         key=lambda a: a.text)
         buttons = [self._move_button(a) for a in others]
         if legal and game.to_play != self.seat:
-            play_on = w.Button(description=f"let {game.players[game.to_play]} play on",
+            play_on = w.Button(description=_("let {player} play on").format(
+                player=game.players[game.to_play]),
                                layout=w.Layout(width="auto", flex="0 0 auto"))
             play_on.on_click(lambda _: self.step_on())
             buttons.append(play_on)
         self.moves.children = buttons
         self.proceed.disabled = self.skip.disabled = not waiting
         self.finish.disabled = game.is_over
-        self.proceed.description = ("next step" if waiting else "your move" if mine
-                                    else "game over")
+        self.proceed.description = (_("next step") if waiting else _("your move") if mine
+                                    else _("game over"))
         self.undo_button.disabled = not self._decisions
         self.entry.disabled = self.submit.disabled = not mine
         self.hint_button.disabled = waiting or not mine
         earlier = len(self._log) - LOG_SHOWN
-        more = (f'<li style="list-style:none;color:#555">... and {earlier} earlier '
-                f"move{'s' if earlier != 1 else ''}</li>" if earlier > 0 else "")
+        more = ('<li style="list-style:none;color:#555">' + ngettext(
+            "... and {count} earlier move", "... and {count} earlier moves", earlier).format(
+            count=earlier) + "</li>" if earlier > 0 else "")
+        heading = _("Moves of this deal")
+        latest = _("({count}, latest first)").format(count=len(self._log))
         lines = "".join(reversed(self._log[-LOG_SHOWN:]))
         self.move_log.value = (
             f'<details class="sg-log" open style="font-size:{size}"><summary style="cursor:'
-            f'pointer"><b>Moves of this deal</b> ({len(self._log)}, latest first)</summary>'
+            f'pointer"><b>{heading}</b> {latest}</summary>'
             f'<ul class="sg-log-moves" style="list-style:none;padding-left:0.5em;max-height:14em;'
             f'overflow-y:auto;margin:0.2em 0;line-height:1.35">{lines}{more}</ul></details>'
             if self._log else "")
 
     def _move_button(self, action: Action) -> w.Button:
-        words = MOVE_WORDS.get(action.kind, action.kind) if not action.cards else action.text
+        words = MOVE_WORDS.get(action.kind, action.kind) if not action.cards else action.label
         button = w.Button(description=text_presentation(words),
                           layout=w.Layout(width="auto", flex="0 0 auto"))
         button.on_click(lambda _: self.play(action))
         return button
 
+    @speaking
     def static_html(self) -> str:
         """The table as the reader sees it, their hand on the board (no buttons)."""
         game, frame = self.game, self._shown
