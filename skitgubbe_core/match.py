@@ -26,6 +26,7 @@ from . import jsondata as jd
 from .errors import FileFormatError, RulesError, quote
 from .files import save_text
 from .game import DEFAULT_NAMES, Game
+from .i18n import gettext as _
 from .jsondata import read_json
 from .record import RecordError, from_record, rules_from_json, to_record
 from .rules import Rules
@@ -76,19 +77,23 @@ class Match:
 
     def counts_line(self) -> str:
         """``'Skitgubbe counts: A 2, B 1, C 2'``."""
-        return "Skitgubbe counts: " + ", ".join(f"{p} {n}" for p, n in self.counts().items())
+        counts = ", ".join(f"{p} {n}" for p, n in self.counts().items())
+        return _("Skitgubbe counts: {counts}").format(counts=counts)
 
     def deal_heading(self, number: int) -> str:
         """``'Deal 2: A deals, B leads'``."""
-        return f"Deal {number}: {self.dealer(number)} deals, {self.deals[number - 1].players[0]} leads"
+        return _("Deal {number}: {dealer} deals, {leader} leads").format(
+            number=number, dealer=self.dealer(number), leader=self.deals[number - 1].players[0])
 
     def deal_line(self, number: int) -> str:
         """One sentence about deal ``number`` (from 1)."""
         game = self.deals[number - 1]
         head = self.deal_heading(number)
         if game.loser is None:
-            return f"{head}; unfinished after {game.move_count} moves (the move cap)"
-        return f"{head}; {game.players[game.loser]} is the Skitgubbe after {game.move_count} moves"
+            return _("{deal}; unfinished after {count} moves (the move cap)").format(
+                deal=head, count=game.move_count)
+        return _("{deal}; {player} is the Skitgubbe after {count} moves").format(
+            deal=head, player=game.players[game.loser], count=game.move_count)
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal (for a table): deal, dealer, leader, Skitgubbe, moves."""

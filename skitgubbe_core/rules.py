@@ -22,11 +22,14 @@ from functools import cache
 from typing import Any
 
 from .errors import RulesError
+from .i18n import gettext as _
 from .sources import cite
 
 DOCUMENTED = "documented"
 HOUSE_RULE = "house rule"
 RECONSTRUCTION = "reconstruction"
+EVIDENCE = (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION)
+"""How well a choice or preset is attested, strongest first."""
 
 
 @dataclass(frozen=True)
@@ -615,7 +618,8 @@ class Rules:
         if not extra:
             return self.preset_name
         opts = ", ".join(f"{k}={v}" for k, v in extra.items())
-        return f"{self.preset_name} ({opts}; a combination no source describes)"
+        return _("{preset} ({options}; a combination no source describes)").format(
+            preset=self.preset_name, options=opts)
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.preset_name, "options": self.overrides()}

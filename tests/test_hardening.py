@@ -488,7 +488,7 @@ def test_20_a_mas_trump_on_a_plain_card_is_narrated_as_trumping():
     game = Game(["A", "B", "C"], "mas", start=start)
     game.play("A: play 9S")
     said = game.play("B: play 7D").narrate(game.players)
-    assert any(line.startswith("7♦ is a trump: B trumps the lead and wins the trick, puts 2 "
+    assert any(line.startswith("7♦ is a trump: B trumps the lead, wins the trick, puts 2 "
                                "cards in their pile and leads next against C") for line in said)
     assert not any("is higher" in line for line in said)
 
