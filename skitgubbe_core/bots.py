@@ -23,13 +23,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
-from . import phase2
 from .actions import EXCHANGE, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
+from .cards import Card
 from .errors import RulesError
 from .events import DROP
-from .game import PHASE1, Game
+from .game import Game
+from .phases import Phase, modules
 from .rules import Rules
 from .state import State
 
@@ -47,10 +48,12 @@ class Seen:
 
     ``unseen`` is every card in play that the seat cannot see (others' hands, the
     stock, the face-down trump card), sorted, so it does not reveal where they are.
+    ``to_come`` counts the players still to play in the current all-play round, the
+    seat to act included (0 in other tricks): everyone at the table sees who has played.
     """
 
     __slots__ = ("seat", "rules", "phase", "hand", "table", "trump", "sizes", "stock_size",
-                 "turned_up", "_unseen", "_state")
+                 "turned_up", "to_come", "_unseen", "_state")
 
     def __init__(self, state: State, rules: Rules, seat: int) -> None:
         s = state
@@ -65,10 +68,11 @@ class Seen:
         self.stock_size = len(s.stock)
         self.turned_up = (s.stock[0] if s.phase == 1 and s.stock
                           and rules.turned_up_trump == "yes" else None)
-        self._unseen: list[int] | None = None
+        self.to_come = len(s.queue)
+        self._unseen: list[Card] | None = None
 
     @property
-    def unseen(self) -> list[int]:
+    def unseen(self) -> list[Card]:
         if self._unseen is None:
             s = self._state
             visible = set(self.hand)
@@ -225,8 +229,7 @@ def _all_play_choice(seen: Seen, legal: list[Action]) -> Action:
     cheapest winning card; otherwise play the card least worth keeping."""
     trump = seen.likely_trump()
     plays = [a for a in legal if a.kind == PLAY] or legal
-    queue = seen._state.queue
-    if seen.table and len(queue) == 1:
+    if seen.table and seen.to_come == 1:
         top = max(c >> 2 for _, cards in seen.table for c in cards)
         worth = max(_value(c, trump) for _, cards in seen.table for c in cards)
         winners = [a for a in plays if a.cards and a.cards[0] >> 2 > top]
@@ -273,14 +276,16 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self.met: dict[tuple, int] = {}
+        self.met: dict[tuple[object, ...], int] = {}
 
     def choose(self, game: Game) -> Action:
-        s = game._state
+        s = game.state
+        seat = s.to_play
+        assert seat is not None  # a bot is asked only while the deal goes on
         legal = game.legal_actions()
-        choice = heuristic_choice(Seen(s, game.rules, s.to_play), legal)
+        choice = heuristic_choice(Seen(s, game.rules, seat), legal)
         if s.phase == 2 and len(legal) > 1:
-            key = (s.to_play, tuple(sorted(s.hands[s.to_play])), tuple(s.table))
+            key = (seat, tuple(sorted(s.hands[seat])), tuple(s.table))
             again = self.met.get(key, 0)
             self.met[key] = again + 1
             if again:
@@ -290,27 +295,18 @@ class HeuristicBot:
         return choice
 
 
-def _legal(s: State, rules: Rules, phase1) -> list[Action]:
-    if s.to_play is None:
-        return []
-    return phase1.legal(s, rules) if s.phase == 1 else phase2.legal(s, rules)
-
-
-def _apply(s: State, rules: Rules, phase1, action: Action) -> None:
-    (phase1 if s.phase == 1 else phase2).apply(s, rules, action, DROP)
-
-
 def playout(s: State, rules: Rules, max_moves: int = 600) -> int | None:
     """Play ``s`` to the end with heuristic players for every seat (changing ``s``);
     the loser's seat, or None if ``max_moves`` pass first."""
-    phase1 = PHASE1[rules.phase1_tricks]
+    phases = modules(rules)
     for _ in range(max_moves):
-        if s.to_play is None:
+        seat = s.to_play
+        if seat is None:
             return s.loser
-        legal = _legal(s, rules, phase1)
-        action = legal[0] if len(legal) == 1 else heuristic_choice(
-            Seen(s, rules, s.to_play), legal)
-        _apply(s, rules, phase1, action)
+        module = phases[s.phase - 1]
+        legal = module.legal(s, rules)
+        action = legal[0] if len(legal) == 1 else heuristic_choice(Seen(s, rules, seat), legal)
+        module.apply(s, rules, action, DROP)
     return s.loser if s.to_play is None else None
 
 
@@ -336,7 +332,8 @@ class SearchBot:
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
-        s = game._state
+        s = game.state
+        assert s.to_play is not None  # a bot is asked only while the deal goes on
         seen = Seen(s, game.rules, s.to_play)
         default = heuristic_choice(seen, legal)
         if len(legal) == 1:
@@ -345,7 +342,7 @@ class SearchBot:
 
     def search(self, seen: Seen, legal: list[Action], default: Action) -> Action:
         rules, seat = seen.rules, seen.seat
-        phase1 = PHASE1[rules.phase1_tricks]
+        phases: tuple[Phase, Phase] = modules(rules)
         deals = max(1, self.playouts // len(legal))
         losses = [0.0] * len(legal)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -355,7 +352,7 @@ class SearchBot:
             for i, action in enumerate(legal):
                 s = world.copy()
                 s.rng = random.Random(chance)
-                _apply(s, rules, phase1, action)
+                phases[s.phase - 1].apply(s, rules, action, DROP)
                 loser = playout(s, rules)
                 losses[i] += 0.5 if loser is None else loser == seat
             if deadline is not None and time.perf_counter() > deadline:
@@ -380,7 +377,7 @@ BOT_TITLES = {
 }
 
 
-def make_bot(name: str, seed: int | None = None, **options) -> Bot:
+def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     """A computer player by name (``random``, ``heuristic`` or ``search``)."""
     try:
         factory = BOTS[name]

@@ -12,7 +12,8 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__, examples, handout, match, record, scenario
 from .errors import FileFormatError, SkitgubbeError, quote
@@ -21,6 +22,9 @@ from .rules import OPTIONS, PRESETS, Rules
 from .schema import MAX_SEED
 from .simulate import DEFAULT_MAX_MOVES, SCHEDULERS, random_game, simulate
 from .sources import cite
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def narrate(step: Step, players: Sequence[str]) -> list[str]:
@@ -65,6 +69,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
+        assert game.loser is not None  # a finished deal has its Skitgubbe
         print(f"{game.players[game.loser]} is the Skitgubbe after {game.move_count} moves.")
     else:
         print(f"Unfinished: stopped after {game.move_count} moves (the cap; random play can cycle).")
@@ -178,7 +183,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_table(frame, out: str | None) -> None:
+def _write_table(frame: pd.DataFrame, out: str | None) -> None:
     """``frame`` as CSV on standard output, or to ``out`` (.csv or .parquet)."""
     if out is None:
         frame.to_csv(sys.stdout, index=False)
@@ -323,8 +328,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return args.run(args)
+        return run(args)
     except SkitgubbeError as err:
         print(f"skitgubbe: {err}", file=sys.stderr)
         return 2

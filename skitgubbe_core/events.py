@@ -8,8 +8,8 @@ phase change, a player going out, the end of the game).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, Protocol, cast
 
 from .cards import Card, format_cards, suit_symbol
 from .rulebook import RULEBOOK
@@ -41,11 +41,19 @@ class Event(NamedTuple):
 
     def sentence(self, players: Sequence[str]) -> str:
         """The plain sentence, without the rule: ``'B answers with 7♠'``."""
-        return _TEMPLATES[self.kind](self, players)
+        return _TEMPLATES[self.kind](self, cast(Names, players))
 
     def explain(self, players: Sequence[str]) -> str:
         """One sentence, with the rule it follows: ``'... (rule 4, stunsa)'``."""
         return f"{self.sentence(players)} ({RULEBOOK[self.rule].reference})"
+
+
+class Names(Protocol):
+    """The players' names as a template reads them: indexed by the seats its event's
+    kind always sets (``player``, and ``other`` where the sentence names it), so never
+    by None."""
+
+    def __getitem__(self, seat: int | None, /) -> str: ...
 
 
 make = tuple.__new__
@@ -61,25 +69,25 @@ def _pl(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _lead(e: Event, p: Sequence[str]) -> str:
+def _lead(e: Event, p: Names) -> str:
     if e.other is not None:
         return f"{p[e.player]} leads {format_cards(e.cards)} against {p[e.other]}"
     return f"{p[e.player]} leads {format_cards(e.cards)}; the trick needs {_pl(e.extra, 'play')}"
 
 
-def _pick_up(e: Event, p: Sequence[str]) -> str:
+def _pick_up(e: Event, p: Names) -> str:
     head = f"{p[e.player]} picks up {format_cards(e.cards)}"
     if e.extra:
         return f"{head}; {p[e.other]} must now beat {format_cards(e.extra)}"
     return head
 
 
-def _trick_won(e: Event, p: Sequence[str]) -> str:
+def _trick_won(e: Event, p: Names) -> str:
     return (f"{format_cards(e.cards)} is higher: {p[e.player]} wins the trick, puts "
             f"{_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}")
 
 
-def _lead_passes(e: Event, p: Sequence[str]) -> str:
+def _lead_passes(e: Event, p: Names) -> str:
     if e.extra == "blamattis":
         return (f"{p[e.player]} has no cards to lead (Blåmattis), so the lead passes to "
                 f"{p[e.other]}")
@@ -89,7 +97,7 @@ def _lead_passes(e: Event, p: Sequence[str]) -> str:
     return f"{head}, the next player still in"
 
 
-def _phase_2(e: Event, p: Sequence[str]) -> str:
+def _phase_2(e: Event, p: Names) -> str:
     trump = suit_symbol(e.extra)
     if e.cards:
         return (f"Phase 2: everyone takes up pile, hand and trump card; trumps are {trump} "
@@ -98,7 +106,7 @@ def _phase_2(e: Event, p: Sequence[str]) -> str:
     return f"Phase 2: everyone takes up their cards; trumps are {trump}, and {p[e.other]} leads"
 
 
-_TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
+_TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "turned": lambda e, p: f"{p[e.player]} turns up the top stock card, {e.cards[0]}, and must play it",
     "lead": _lead,
     "answer": lambda e, p: f"{p[e.player]} answers with {format_cards(e.cards)}",
@@ -136,7 +144,7 @@ _TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
 }
 
 
-def _names(players: Sequence[str], seats) -> str:
+def _names(players: Names, seats: Iterable[int]) -> str:
     names = [players[p] for p in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -148,27 +156,27 @@ _WHY_LATE = {
 }
 
 
-def _late(e: Event, p: Sequence[str]) -> str:
+def _late(e: Event, p: Names) -> str:
     """The out-of-turn note: ``extra`` is the seat whose turn it was, or None."""
     if e.extra is None:
         return ""
     return f", out of turn while it is {p[e.extra]}'s turn: {_WHY_LATE[e.kind]}"
 
 
-def _slough(e: Event, p: Sequence[str]) -> str:
+def _slough(e: Event, p: Names) -> str:
     onto = (f"onto the trick that {p[e.other]} takes" if e.other is not None
             else "onto the undecided trick")
     return f"{p[e.player]} sloughs {format_cards(e.cards)} {onto}{_late(e, p)}"
 
 
-def _redistribute(e: Event, p: Sequence[str]) -> str:
+def _redistribute(e: Event, p: Names) -> str:
     deals = ", ".join(f"{p[q]} gets {card}" for q, card in e.extra)
     return (f"The tied players take back {format_cards(e.cards)}; the other cards, sorted low "
             f"to high, are dealt from {p[e.player]} counter-clockwise: {deals}")
 
 
-def _dreck(e: Event, p: Sequence[str]) -> str:
-    got: dict[int, list] = {}
+def _dreck(e: Event, p: Names) -> str:
+    got: dict[int, list[Card]] = {}
     for q, card in e.extra:
         got.setdefault(q, []).append(card)
     shares = "; ".join(f"{p[q]} gets {format_cards(cards)}" for q, cards in got.items())

@@ -20,12 +20,17 @@ The normal play path is untouched: frames are built only when a view asks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards
 from .events import Event, Step
+from .rules import Rules
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 FORWARD = frozenset(("turned", "trump-turned"))
 """Events narrated with the next frame: the turned card is in the air until it lands."""
@@ -61,7 +66,7 @@ class Frame:
         return f"move {self.move}, {self.index} of {self.count}"
 
 
-class _Recorder(list):
+class _Recorder(list[Event]):
     """An events list that pictures ``state`` each time an event is appended."""
 
     def __init__(self, state: State) -> None:
@@ -74,7 +79,7 @@ class _Recorder(list):
         self.pictures.append(self.state.copy())
 
 
-def picture_key(s: State) -> tuple:
+def picture_key(s: State) -> tuple[object, ...]:
     """What the board shows of a state (not whose turn it is, which moves with the
     narration)."""
     return (s.phase, tuple(map(tuple, s.hands)), tuple(map(tuple, s.piles)), len(s.stock),
@@ -82,19 +87,19 @@ def picture_key(s: State) -> tuple:
             len(s.discarded))
 
 
-def frames(game, players: Sequence[str] | None = None) -> list[Frame]:
+def frames(game: Game, players: Sequence[str] | None = None) -> list[Frame]:
     """Every frame of ``game`` from the start, the last frame of each step showing the
     position after it."""
     names = list(players or game.players)
     replay = game.copy_at(0)
-    result = [Frame(0, 1, 1, replay._state.copy())]
+    result = [Frame(0, 1, 1, replay.state.copy())]
     for action in game.actions:
-        before = replay._state.copy()
-        recorder = _Recorder(replay._state)
-        step = replay._apply(action, recorder)
+        before = replay.state.copy()
+        recorder = _Recorder(replay.state)
+        step = replay.record(action, recorder)
         group = _group(before, recorder, recorder.pictures, game.rules, names)
-        group[-1].state = replay._state.copy()
-        _turn_to(group, replay._state.to_play)
+        group[-1].state = replay.state.copy()
+        _turn_to(group, replay.state.to_play)
         _mark(group)
         for i, frame in enumerate(group, 1):
             frame.move, frame.index, frame.count, frame.step = step.number, i, len(group), step
@@ -102,7 +107,7 @@ def frames(game, players: Sequence[str] | None = None) -> list[Frame]:
     return result
 
 
-def _group(before: State, events: list[Event], pictures: list[State], rules,
+def _group(before: State, events: list[Event], pictures: list[State], rules: Rules,
            names: Sequence[str]) -> list[Frame]:
     group: list[Frame] = []
     pending: list[Event] = []
@@ -172,7 +177,7 @@ def _remove_from_table(s: State, card: Card) -> None:
             return
 
 
-def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
+def _deal_from_table(s: State, deals: Iterable[tuple[int, Card]], into: str, names: Sequence[str],
                      note: str = "") -> list[Frame]:
     """One frame per ``(player, card)`` of ``deals``: the card leaves the table for the
     player's ``into`` (hand or pile)."""
@@ -185,7 +190,7 @@ def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
     return split
 
 
-def _split_redistribute(event: Event, before: State, after: State, rules,
+def _split_redistribute(event: Event, before: State, after: State, rules: Rules,
                         names: Sequence[str]) -> list[Frame]:
     """Koira's sorted redistribution: the tied cards go back to hand, then one frame per
     card dealt."""
@@ -199,7 +204,7 @@ def _split_redistribute(event: Event, before: State, after: State, rules,
                                                            f", into their {into}")
 
 
-def _split_phase_2(event: Event, before: State, after: State, rules,
+def _split_phase_2(event: Event, before: State, after: State, rules: Rules,
                    names: Sequence[str]) -> list[Frame]:
     """Phase 2 begins: one frame per player taking up their pile, then the trump card."""
     split = []
@@ -216,7 +221,7 @@ def _split_phase_2(event: Event, before: State, after: State, rules,
     return split
 
 
-def _split_dreck(event: Event, before: State, after: State, rules,
+def _split_dreck(event: Event, before: State, after: State, rules: Rules,
                  names: Sequence[str]) -> list[Frame]:
     """Atlanta's dreck: every low card pooled on the table (beside who gave it), then one
     frame per card dealt."""

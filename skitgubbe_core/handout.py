@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def load_source(name_or_file: str) -> scenario.Scenario | Game:
 def handout_html(source: scenario.Scenario | Game, title: str = "") -> str:
     """The handout page for a scenario, or for a game (a replayed record) titled
     ``title``."""
+    source_keys: Sequence[str]
     if isinstance(source, Game):
         game = source
         title, description, source_keys = title or "A recorded game", "", ()

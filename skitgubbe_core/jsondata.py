@@ -15,7 +15,7 @@ from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
 
 
-def field(data: dict, key: str, path: str, kind: type, *, required: bool = True,
+def field(data: dict[str, Any], key: str, path: str, kind: type, *, required: bool = True,
           error: type[FileFormatError] = FileFormatError) -> Any:
     """``data[key]``, checked to be of ``kind``; None when optional and absent."""
     where = f"{path}.{key}" if path else key
@@ -60,7 +60,7 @@ def per_player(value: Any, players: list[str], path: str,
 
 
 def document(data: Any, expected_format: str, what: str,
-             error: type[FileFormatError] = FileFormatError) -> dict:
+             error: type[FileFormatError] = FileFormatError) -> dict[str, Any]:
     """``data`` checked to be a JSON object whose ``format`` is ``expected_format``."""
     if not isinstance(data, dict):
         raise error(f"{what} is a JSON object, not {type(data).__name__}")
@@ -95,7 +95,7 @@ def _parse_constant(text: str) -> float:
     raise _Refused(f"{text} is not a JSON number")
 
 
-def read_json(path: str | os.PathLike, error: type[FileFormatError] = FileFormatError,
+def read_json(path: str | os.PathLike[str], error: type[FileFormatError] = FileFormatError,
               max_bytes: int = MAX_FILE_BYTES) -> Any:
     """Parse a JSON file within the limits of :mod:`.schema`; any problem (not UTF-8,
     a syntax error with its line and column, too large, too deep) names the file."""

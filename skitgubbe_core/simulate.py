@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import metrics
 from .bots import BOTS, OutOfTurn, RandomBot, make_bot
@@ -37,7 +38,7 @@ class SimulationError(SkitgubbeError):
     """A study that cannot run as asked: unknown bot or scheduler, bad counts."""
 
 
-def play_out(game: Game, bots: list, max_moves: int = DEFAULT_MAX_MOVES,
+def play_out(game: Game, bots: list[Any], max_moves: int = DEFAULT_MAX_MOVES,
              on_step: Callable[[Game, Step], None] | None = None) -> bool:
     """Let ``bots`` (one per seat) play ``game`` until it is over or has made
     ``max_moves`` moves; True if it finished."""
@@ -118,7 +119,7 @@ class Study:
                 + [f"cards_{p}" for p in seats] + ["unfinished"]
                 + (list(MEASURES) if self.measure else []))
 
-    def play(self, index: int) -> dict:
+    def play(self, index: int) -> dict[str, Any]:
         """Play game ``index`` and describe it as a row."""
         seed = derive_seed(self.seed, index)
         seats = self.seating(index)
@@ -193,7 +194,7 @@ class _Measure(_Tally):
         if self.phase1_moves is not None:
             self.trace.append(tuple(len(h) for h in game.hands))
 
-    def measures(self, game: Game) -> dict:
+    def measures(self, game: Game) -> dict[str, Any]:
         loser = game.loser
         if loser is None or not self.trace:
             nan = float("nan")
@@ -215,7 +216,7 @@ def chunks(games: int, size: int) -> list[tuple[int, int]]:
 
 def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
              bots: Sequence[str] | None = None, *, rotate: bool = False,
-             options: dict[str, str] | None = None, bot_options: dict | None = None,
+             options: dict[str, str] | None = None, bot_options: dict[str, Any] | None = None,
              scheduler: str = "serial", workers: int | None = None, address: str | None = None,
              chunk_size: int | None = None, progress: bool = False,
              max_moves: int = DEFAULT_MAX_MOVES, measure: bool = False):

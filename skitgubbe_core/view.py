@@ -18,13 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from .cards import SUIT_SYMBOLS, Card
 from .events import Event, Step
 from .frames import Frame
 from .rulebook import RULEBOOK
+from .rules import Rules
 from .sources import cite
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 TEXT_STYLE = "\ufe0e"
 TWO_COLOUR = ("#111111", "#c8102e", "#c8102e", "#111111")
@@ -120,14 +125,14 @@ def _suit(suit: int | None) -> str:
     return "not known yet" if suit is None else f"{SUIT_SYMBOLS[suit]}{TEXT_STYLE}"
 
 
-def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
+def position_html(game: Game, *, viewer: int | None = None, deck: str = "two-colour",
                   size: str = "normal") -> str:
     """The whole table of ``game`` now (see :func:`board_html`)."""
-    return board_html(game._state, game.players, game.rules, viewer=viewer, deck=deck,
+    return board_html(game.state, game.players, game.rules, viewer=viewer, deck=deck,
                       size=size)
 
 
-def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
+def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marked: Iterable[Card] = (),
                compact: bool = False) -> str:
     """The table: a status line, the plays on the table (each with its player, the
@@ -192,10 +197,11 @@ def _table_html(s: State, names: Sequence[str], deck: str, marked: tuple[Card, .
     return f'<div class="sg-trick sg-table" data-area="table" style="{_TABLE_STYLE}">{inner}</div>'
 
 
-def _status(s: State, names: Sequence[str], rules) -> str:
+def _status(s: State, names: Sequence[str], rules: Rules) -> str:
     if s.to_play is None:
         loser = names[s.loser] if s.loser is not None else "nobody"
         return f"Game over: {loser} is the Skitgubbe."
+    turn = names[s.to_play]
     if s.phase == 2:
         trick = (f"the trick needs {s.trick_size} plays" if s.table
                  else f"the next trick needs {s.n - len(s.out)} plays")
@@ -204,10 +210,10 @@ def _status(s: State, names: Sequence[str], rules) -> str:
     else:
         trick = "two-card tricks"
     return (f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; "
-            f"{names[s.to_play]} to play &middot; {trick}")
+            f"{turn} to play &middot; {trick}")
 
 
-def _seat_note(s: State, seat: int, rules) -> str:
+def _seat_note(s: State, seat: int, rules: Rules) -> str:
     notes = []
     if s.trump_card is not None and s.trump_holder == seat:
         notes.append(f'{backs_html(1, "card")} <span style="{_NOTE_STYLE}">the trump card, '
@@ -222,7 +228,7 @@ def _seat_note(s: State, seat: int, rules) -> str:
     return " ".join(notes)
 
 
-def _stock(s: State, rules, deck: str) -> str:
+def _stock(s: State, rules: Rules, deck: str) -> str:
     parts = []
     if s.phase == 1:
         if s.stock:
@@ -308,7 +314,7 @@ def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
             f"example</b></summary>{body}</details>")
 
 
-def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
+def frame_html(frame: Frame, players: Sequence[str], rules: Rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", title: str = "",
                compact: bool = False) -> str:
     """One frame as a ``<section class="sg-frame">``: its narration (the rules as tags;
@@ -329,7 +335,7 @@ def step_html(step: Step | None, players: Sequence[str], title: str = "") -> str
     return f'<div class="sg-narration"><b>Move {step.number}.</b>{lines}</div>'
 
 
-def strip_html(frames: Sequence[Frame], players: Sequence[str], rules, *,
+def strip_html(frames: Sequence[Frame], players: Sequence[str], rules: Rules, *,
                deck: str = "two-colour", title: str = "", limit: int | None = None) -> str:
     """A whole example as a strip of its frames (what a stored notebook shows without
     a kernel); ``limit`` caps the frames drawn, saying how many were left out."""

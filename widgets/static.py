@@ -13,7 +13,7 @@ class StaticPicture:
     def static_html(self) -> str:
         raise NotImplementedError
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/html"] = self.static_html()
         return bundle

@@ -176,7 +176,7 @@ class PlayTable(StaticPicture, w.VBox):
             state, marked = frame.state, frame.marked
             told = narration_html(frame, game.players)
         else:
-            state, marked, told = game._state, (), ""
+            state, marked, told = game.state, (), ""
         self.board.value = board_html(state, game.players, game.rules, viewer=self.seat,
                                       deck=self.deck, size=self.size, marked=marked)
         self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{told}</div>'
