@@ -1,5 +1,5 @@
 """The ``skitgubbe`` command: variants, play, match, simulate, compare, check, example,
-replay, handout.
+replay, handout, quiz.
 
 User errors (bad files, unknown names, illegal moves) are printed as one line
 without a traceback; the exit status is 2 for invalid input, 1 for a failed check.
@@ -8,19 +8,32 @@ without a traceback; the exit status is 2 for invalid input, 1 for a failed chec
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import os
 import random
 import signal
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from . import __version__, examples, handout, match, record, scenario
+from . import __version__, examples, handout, match, quiz, record, scenario
+from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
+from .files import shown_name, write_atomically
 from .rules import OPTIONS, PRESETS, Rules
 from .schema import MAX_SEED
-from .simulate import DEFAULT_MAX_MOVES, SCHEDULERS, random_game, simulate
+from .simulate import (
+    DASK_TIMEOUT,
+    DEFAULT_MAX_MOVES,
+    SCHEDULERS,
+    random_game,
+    study_rows,
+    write_csv,
+    write_parquet,
+)
 from .sources import cite
 
 if TYPE_CHECKING:
@@ -37,7 +50,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for p in PRESETS.values():
         print(f"{p.name}: {p.title}")
         print(f"    {p.summary}")
-        print(f"    {p.min_players}-{p.max_players} players; {p.region}; {p.evidence}")
+        print(f"    {p.player_counts} players; {p.region}; {p.evidence}")
         print(f"    sources: {p.citation}")
     print("\nrule options (name=value, default marked *):")
     for o in OPTIONS.values():
@@ -75,7 +88,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"Unfinished: stopped after {game.move_count} moves (the cap; random play can cycle).")
     if args.record:
         record.save(game, args.record)
-        print(f"record written to {args.record}")
+        print(f"record written to {shown_name(args.record)}")
     return 0
 
 
@@ -92,7 +105,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
     if args.record:
         match.save(played, args.record)
-        print(f"match record written to {args.record}")
+        print(f"match record written to {shown_name(args.record)}")
     print(played.counts_line())
     return 0
 
@@ -154,32 +167,79 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_handout(args: argparse.Namespace) -> int:
     path = handout.write(args.source, args.output)
-    print(f"handout written to {path}")
+    print(f"handout written to {shown_name(path)}")
     return 0
+
+
+def cmd_quiz(args: argparse.Namespace) -> int:
+    source = handout.load_source(args.source)
+    sheet = quiz.questions(source)
+    if args.json:
+        print(json.dumps(quiz.to_json(sheet), ensure_ascii=False, indent=1))
+        return 0
+    players = sheet.game.players
+    print(f"== {args.source}: {sheet.title}" if sheet.title else f"== {args.source}")
+    told, right, asked = 0, 0, 0
+    for number, question in enumerate(sheet.questions, 1):
+        events = sheet.context(question)
+        for event in events[told:]:
+            print(f"   {event.explain(players)}")
+        told = max(told, len(events))
+        print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
+              f"{question.prompt}")
+        for i, choice in enumerate(question.choices, 1):
+            print(f"  {i:>2}) {question.label(choice)}")
+        choice = _choose(question)
+        if choice is None:
+            break
+        feedback = question.feedback(choice)
+        asked += 1
+        right += feedback.right
+        print(feedback.sentence)
+    print(quiz.TEXT["score"].format(right=right, asked=asked))
+    return 0
+
+
+def _choose(question: quiz.Question) -> str | None:
+    """The choice typed on standard input (a terminal or not), or None at its end."""
+    count = len(question.choices)
+    while True:
+        print(quiz.TEXT["choose"].format(count=count), end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return None
+        text = line.strip()
+        if not sys.stdin.isatty():
+            print(text)
+        if text.isdigit() and 1 <= int(text) <= count:
+            return question.choices[int(text) - 1]
+        print(quiz.TEXT["no-answer"].format(count=count))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
-    if out and not out.endswith((".csv", ".parquet")):
+    if out is not None and not out.endswith((".csv", ".parquet")):
         raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
-    frame = simulate(args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
-                     options=_options(args), bot_options={"playouts": args.playouts},
-                     scheduler=args.scheduler, workers=args.workers, address=args.address,
-                     chunk_size=args.chunk_size, progress=sys.stderr.isatty(),
-                     max_moves=args.max_moves)
+    if args.address is not None and args.scheduler != "dask":
+        raise SkitgubbeError("--address names a Dask scheduler: give it with --scheduler dask")
+    columns, parts = study_rows(
+        args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
+        options=_options(args), bot_options={"playouts": args.playouts},
+        scheduler=args.scheduler, workers=args.workers, address=args.address,
+        timeout=args.timeout, beyond_cores=args.workers_beyond_cores,
+        chunk_size=args.chunk_size, progress=sys.stderr.isatty(), max_moves=args.max_moves)
     if out is None:
-        frame.to_csv(sys.stdout, index=False)
-    elif out.endswith(".parquet"):
-        try:
-            frame.to_parquet(out, index=False)
-        except ImportError:
-            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[studies]', or write a .csv file") from None
+        write_csv(sys.stdout, columns, parts)
+        return 0
+    counted = []
+    if out.endswith(".parquet"):
+        write_atomically(out, lambda f: counted.append(write_parquet(f, columns, parts)))
     else:
-        frame.to_csv(out, index=False)
-    if out is not None:
-        print(f"{len(frame)} games written to {out}", file=sys.stderr)
+        write_atomically(out, lambda f: counted.append(write_csv(
+            io.TextIOWrapper(f, encoding="utf-8", newline=""), columns, parts)))
+    print(f"{counted[0]} games written to {shown_name(out)}", file=sys.stderr)
     return 0
 
 
@@ -189,12 +249,12 @@ def _write_table(frame: pd.DataFrame, out: str | None) -> None:
         frame.to_csv(sys.stdout, index=False)
     elif out.endswith(".parquet"):
         try:
-            frame.to_parquet(out, index=False)
+            write_atomically(out, lambda f: frame.to_parquet(f, index=False))
         except ImportError:
             raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[parquet]', or write a .csv file") from None
+                                 "'skitgubbe[studies]', or write a .csv file") from None
     else:
-        frame.to_csv(out, index=False)
+        write_atomically(out, lambda f: frame.to_csv(f, index=False, encoding="utf-8"))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -220,6 +280,23 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from .ladder import ladder, lineups
+
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    table = ladder(args.variant, args.players, args.games, args.seed, bots,
+                   bot_options={"playouts": args.playouts}, scheduler=args.scheduler,
+                   workers=args.workers, address=args.address, max_moves=args.max_moves)
+    players = args.players or PRESETS[args.variant].usual_players
+    teams = len(lineups([r.bot for r in table], players))
+    each = -(-args.games // teams)
+    print(f"{PRESETS[args.variant].title}, {players} players: {teams} lineups x {each} games, "
+          f"seed {args.seed}; openskill Plackett-Luce, best (mu - 3 sigma) first")
+    for place, rating in enumerate(table, 1):
+        print(rating.line(place))
+    return 0
+
+
 def _count(text: str) -> int:
     try:
         return int(text)
@@ -238,19 +315,44 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (a count of moves, games, playouts or workers)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give a whole number of at least 1")
+    return number
+
+
+def _file_name(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    return text
+
+
 def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
     """The options of a command played by random computer players."""
     command.add_argument("--players", type=int, default=3)
     command.add_argument("--seed", type=_seed, default=None)
     command.add_argument("--variant", default="skitgubbe")
     command.add_argument("--option", action="append", metavar="NAME=VALUE")
-    command.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
-    command.add_argument("--record", metavar="FILE", help=f"write the {what} record (JSON) here")
+    command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
+    command.add_argument("--record", metavar="FILE", type=_file_name,
+                         help=f"write the {what} record (JSON) here")
     return command
 
 
+class _Parser(argparse.ArgumentParser):
+    """Argument errors in one line (the usage is one ``--help`` away), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="skitgubbe", description="Skitgubbe and its family: "
+    ap = _Parser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -280,13 +382,21 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot per seat: random, heuristic or search (default: all random)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots one seat on per game, so each sits in every seat")
-    sim.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    sim.add_argument("--playouts", type=_positive, default=48,
+                     help="playouts per decision of a search bot")
     sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--workers", type=_positive, default=None,
+                     help="processes (default: one per core; never more than the cores, nor "
+                     "than the chunks of work)")
     sim.add_argument("--address", default=None,
                      help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --scheduler dask)")
-    sim.add_argument("--chunk-size", type=int, default=None, help="games per task")
-    sim.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    sim.add_argument("--workers-beyond-cores", action="store_true",
+                     help="let --workers start more processes than there are cores")
+    sim.add_argument("--timeout", type=_positive, default=DASK_TIMEOUT,
+                     help=f"seconds to wait for the Dask scheduler at --address (default "
+                     f"{DASK_TIMEOUT})")
+    sim.add_argument("--chunk-size", type=_positive, default=None, help="games per task")
+    sim.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
                      help="write the rows here (default: CSV on standard output)")
     sim.set_defaults(run=cmd_simulate)
@@ -307,6 +417,19 @@ def parser() -> argparse.ArgumentParser:
     comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
     comp.add_argument("--out", metavar="FILE.csv|FILE.parquet")
     comp.set_defaults(run=cmd_compare)
+    lad = sub.add_parser("ladder", help="rate the computer players against each other "
+                         "(openskill), best first")
+    lad.add_argument("--variant", default="skitgubbe")
+    lad.add_argument("--players", type=int, default=None, help="seats (default: the usual count)")
+    lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
+    lad.add_argument("--seed", type=_seed, default=0)
+    lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
+    lad.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    lad.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    lad.add_argument("--workers", type=int, default=None)
+    lad.add_argument("--address", default=None)
+    lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)
@@ -323,23 +446,70 @@ def parser() -> argparse.ArgumentParser:
     hand.add_argument("-o", "--output", metavar="OUT.html",
                       help="where to write it (default: NAME.html here)")
     hand.set_defaults(run=cmd_handout)
+    ask = sub.add_parser("quiz", help="answer the engine's questions about a worked example")
+    ask.add_argument("source", metavar="NAME|FILE.json",
+                     help="a built-in example's name, or a scenario or record file")
+    ask.add_argument("--json", action="store_true",
+                     help="print the questions with their answers as JSON")
+    ask.set_defaults(run=cmd_quiz)
     return ap
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return run(args)
+        args = parser().parse_args(argv)
+        with _printable_output():
+            status: int = args.run(args)
+            return status
     except SkitgubbeError as err:
         print(f"skitgubbe: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return _broken_pipe()
     except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
+        where = f"{shown_name(err.filename)}: " if err.filename else ""
         print(f"skitgubbe: {where}{err.strerror or err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 128 + signal.SIGINT
+
+
+SUIT_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
+
+
+class _SuitLetters(io.TextIOBase):
+    """A text stream that writes the suits as letters (``7D``, not ``7♦``) and any
+    other character its encoding lacks as ``?``."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+    def write(self, text: str) -> int:
+        return self.stream.write(text.translate(SUIT_LETTERS))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+@contextmanager
+def _printable_output() -> Iterator[None]:
+    """Standard output that cannot show the suit symbols (``PYTHONIOENCODING=ascii``,
+    an old console) shows them as letters."""
+    stdout = sys.stdout
+    try:
+        SUIT_SYMBOLS.encode(getattr(stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        sys.stdout = _SuitLetters(stdout)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            sys.stdout = stdout
+        return
+    yield
 
 
 def _broken_pipe() -> int:

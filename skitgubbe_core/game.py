@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
-from .errors import IllegalActionError, RulesError, quote
+from .errors import ActionError, IllegalActionError, RulesError, quote
 from .events import DROP, Event, Listener, Step
 from .phase1 import HAND_SIZE
 from .phases import Phase, module_for, modules
@@ -296,10 +296,36 @@ class Game:
         """None if ``action`` is legal now, else the reason and the rule."""
         if isinstance(action, str):
             action = self.parse_action(action)
+        self._check_form(action)
         if action in self.legal_actions() or self._accepts(action):
             return None
         reason, rule = self._reason(action)
         return f"{reason} ({RULEBOOK[rule].reference})"
+
+    def _check_form(self, action: object) -> None:
+        """Refuse what is not an action of a seat of this game (:class:`ActionError`)."""
+        if not isinstance(action, Action):
+            raise ActionError(f"{quote(action)} is not an action: give an Action, or its "
+                              "text such as 'A: play 7D'")
+        seat = action.player
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < len(self.players)):
+            raise ActionError(f"{quote(action)}: there is no seat {quote(seat)}; the seats "
+                              f"are 0-{len(self.players) - 1} ({', '.join(self.players)})")
+        if not isinstance(action.kind, str) or not isinstance(action.cards, tuple) or not all(
+                isinstance(c, Card) for c in action.cards):
+            raise ActionError(f"{quote(action)} is not an action: its kind is a verb and its "
+                              "cards are Card values")
+
+    def refusal(self, action: Action | str) -> tuple[str, str] | None:
+        """None if ``action`` is legal now, else (the reason, the key of the rule that
+        forbids it), as :meth:`why_illegal` words them."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self._check_form(action)
+        if action in self.legal_actions() or self._accepts(action):
+            return None
+        return self._reason(action)
 
     def _reason(self, action: Action) -> tuple[str, str]:
         s = self._state
@@ -326,6 +352,7 @@ class Game:
         if action not in legal:
             if isinstance(action, str):
                 return self.play(self.parse_action(action))
+            self._check_form(action)
             if not self._accepts(action):
                 self._refuse(action)
         if self.narrate:

@@ -15,6 +15,7 @@ from html import escape
 from pathlib import Path
 
 from . import examples, record, scenario
+from .files import save_text, shown_name
 from .frames import frames
 from .game import Game
 from .jsondata import read_json
@@ -81,7 +82,7 @@ def handout_html(source: scenario.Scenario | Game, title: str = "") -> str:
 def write(name_or_file: str, out: str | None = None) -> Path:
     """Write the handout for an example name or scenario/record file; returns its path
     (``NAME.html`` in the current folder unless ``out`` is given)."""
-    page = handout_html(load_source(name_or_file), Path(name_or_file).stem)
-    path = Path(out) if out else Path(Path(name_or_file).stem + ".html")
-    path.write_text(page, encoding="utf-8")
+    page = handout_html(load_source(name_or_file), shown_name(Path(name_or_file).stem))
+    path = Path(out) if out is not None else Path(Path(name_or_file).stem + ".html")
+    save_text(page, path)
     return path

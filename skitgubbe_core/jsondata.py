@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from .cards import Card, parse_card
 from .errors import CardError, FileFormatError, quote
+from .files import shown_name
 from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree
 
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
@@ -77,7 +79,7 @@ def naming(file: str | None) -> Iterator[None]:
         yield
     except FileFormatError as err:
         if file and not err.file:
-            raise err.in_file(file) from None
+            raise err.in_file(shown_name(file)) from None
         raise
 
 
@@ -95,11 +97,46 @@ def _parse_constant(text: str) -> float:
     raise _Refused(f"{text} is not a JSON number")
 
 
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|NaN'
+                     r'|-?Infinity|[\[{]|[\]}]')
+
+
+def _refused_at(text: str) -> int:
+    """Where the first number or constant the reader refuses starts in ``text``."""
+    for token in _TOKENS.finditer(text):
+        word = token.group()
+        digits = word.lstrip("-")
+        if word[0] in "NI-" and not digits[:1].isdigit() or (
+                digits.isdigit() and len(digits) > MAX_DIGITS):
+            return token.start()
+    return 0
+
+
+def _too_deep_at(text: str) -> int:
+    """Where ``text`` first opens a list or object deeper than :data:`MAX_DEPTH`."""
+    depth = 0
+    for token in _TOKENS.finditer(text):
+        word = token.group()
+        if word in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return token.start()
+        elif word in "]}":
+            depth -= 1
+    return 0
+
+
+def _where(text: str, offset: int) -> str:
+    """``'line L, column C'`` of ``offset`` in ``text``, counted as JSON errors are."""
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - text.rfind(chr(10), 0, offset)}"
+
+
 def read_json(path: str | os.PathLike[str], error: type[FileFormatError] = FileFormatError,
               max_bytes: int = MAX_FILE_BYTES) -> Any:
     """Parse a JSON file within the limits of :mod:`.schema`; any problem (not UTF-8,
     a syntax error with its line and column, too large, too deep) names the file."""
-    file = str(path)
+    file = shown_name(path)
     with open(path, "rb") as f:
         raw = f.read(max_bytes + 1)
     if len(raw) > max_bytes:
@@ -114,10 +151,11 @@ def read_json(path: str | os.PathLike[str], error: type[FileFormatError] = FileF
         raise error(f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
                     file=file) from None
     except _Refused as err:
-        raise error(f"not a valid file: {err}", file=file) from None
-    except RecursionError:
-        raise error(f"not a valid file: nested deeper than {MAX_DEPTH} levels",
+        raise error(f"not a valid file: {err} ({_where(text, _refused_at(text))})",
                     file=file) from None
+    except RecursionError:
+        raise error(f"not a valid file: nested deeper than {MAX_DEPTH} levels "
+                    f"({_where(text, _too_deep_at(text))})", file=file) from None
     with naming(file):
         check_tree(data, error)
     return data

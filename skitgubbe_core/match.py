@@ -24,9 +24,10 @@ from typing import Any
 
 from . import jsondata as jd
 from .errors import FileFormatError, RulesError, quote
+from .files import save_text
 from .game import DEFAULT_NAMES, Game
 from .jsondata import read_json
-from .record import RecordError, from_record, rules_from_json, save_text, to_record
+from .record import RecordError, from_record, rules_from_json, to_record
 from .rules import Rules
 from .schema import MATCH_SCHEMA, MAX_DEALS, MAX_MATCH_BYTES, validate
 from .simulate import DEFAULT_MAX_MOVES, random_game
@@ -163,6 +164,12 @@ def from_json(data: Any, file: str | None = None) -> Match:
         validate(data, MATCH_SCHEMA, MatchError)
         rules = rules_from_json(data, MatchError)
         deals = data["deals"]
+        if not deals:
+            raise MatchError("a match has at least one deal", path="deals")
+        try:
+            rules.check_players(len(data["players"]))
+        except RulesError as err:
+            raise MatchError(str(err), path="players") from None
         match = Match(tuple(data["players"]), rules, data.get("seed"), [])
         for i, deal in enumerate(deals):
             try:

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from . import jsondata as jd
 from .errors import ActionError, FileFormatError, IllegalActionError, RulesError, quote
+from .files import save_text
 from .game import Game
 from .rules import Rules
 from .schema import RECORD_SCHEMA, validate
@@ -111,19 +110,6 @@ def dumps(game: Game) -> str:
 def save(game: Game, path: str | os.PathLike[str]) -> None:
     """Write the record atomically: an existing file is replaced only by a complete one."""
     save_text(dumps(game), path)
-
-
-def save_text(text: str, path: str | os.PathLike[str]) -> None:
-    """Write ``text`` to ``path`` atomically (a complete file or none)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def load(path: str | os.PathLike[str]) -> Game:

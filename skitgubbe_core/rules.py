@@ -348,6 +348,13 @@ class Preset:
     usual_players: int = 3
 
     @property
+    def player_counts(self) -> str:
+        """``'2-4'``, or ``'3'`` when only one count is allowed."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    @property
     def citation(self) -> str:
         return cite(self.sources)
 
@@ -619,10 +626,8 @@ class Rules:
         """Refuse a player count outside what the preset's sources allow."""
         p = self.base
         if not p.min_players <= count <= p.max_players:
-            raise RulesError(
-                f"{p.title} is for {p.min_players}-{p.max_players} players "
-                f"({p.citation}), not {count}"
-            )
+            raise RulesError(f"{p.title} is for {p.player_counts} players ({p.citation}), "
+                             f"not {count}")
 
     def describe(self) -> str:
         """One line: the preset, and any overridden options."""

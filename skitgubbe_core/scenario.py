@@ -85,6 +85,12 @@ def _parse(data: Any) -> Scenario:
     expect = data.get("expect", [])
     for i, check in enumerate(expect):
         _check_form(game, check, f"expect[{i}]", len(moves))
+    for i, item in enumerate(data.get("exercises", [])):
+        if item["after"] > len(moves):
+            raise ScenarioError(f"after must be between 0 and {len(moves)}, the number of moves",
+                                path=f"exercises[{i}].after")
+        if "player" in item:
+            jd.player(item["player"], list(game.players), f"exercises[{i}].player", ScenarioError)
     return Scenario(data, data.get("title", ""), data["variant"], list(game.players), moves,
                     expect, data.get("description", ""), data.get("sources", []))
 
@@ -131,7 +137,8 @@ def _check_form(game: Game, check: dict[str, Any], path: str, move_count: int) -
 
 
 def run(scenario: Scenario) -> Outcome:
-    """Replay the moves, checking each checkpoint when its move count is reached.
+    """Replay the moves, checking each checkpoint when its move count is reached, then
+    every exercise's stated answer against the engine's.
 
     A refused move stops the replay and is reported (with its move number and rule).
     """
@@ -163,6 +170,14 @@ def run(scenario: Scenario) -> Outcome:
         assert step is not None  # a scenario's game narrates
         steps.append(step)
         check_at(game.move_count)
+    if not failures and scenario.data.get("exercises"):
+        from .quiz import check_exercises
+
+        for label, problem in check_exercises(game, scenario.data["exercises"]):
+            if problem is None:
+                passed.append(label)
+            else:
+                failures.append(f"{label}: {problem}")
     return Outcome(scenario, game, steps, passed, failures)
 
 

@@ -35,6 +35,7 @@ MAX_TITLE = 200
 MAX_TEXT = 10_000
 MAX_MOVES = 20_000
 MAX_CHECKPOINTS = 1_000
+MAX_CHOICES = 64
 MAX_SEED = 2**64 - 1
 MAX_DEALS = 100
 MAX_MATCH_BYTES = 32 * 1024 * 1024
@@ -48,7 +49,8 @@ LIMITS: dict[str, tuple[int, str]] = {
     "title": (MAX_TITLE, "characters in a title or a source"),
     "text": (MAX_TEXT, "characters in a description or a checkpoint note"),
     "moves": (MAX_MOVES, "moves of a scenario or actions of a record"),
-    "checkpoints": (MAX_CHECKPOINTS, "checkpoints, and illegal moves per checkpoint"),
+    "checkpoints": (MAX_CHECKPOINTS, "checkpoints, exercises, and illegal moves per checkpoint"),
+    "choices": (MAX_CHOICES, "choices of an exercise"),
     "seed": (MAX_SEED, "the largest seed (the smallest is 0)"),
     "deals": (MAX_DEALS, "deals of a match record"),
     "match file": (MAX_MATCH_BYTES, "bytes in a match record file"),
@@ -156,6 +158,28 @@ _CHECKPOINT = {
     },
 }
 
+EXERCISE_KINDS = ("legal", "pick-up", "winner", "tie-cards", "trump", "to-play", "skitgubbe")
+"""The kinds of question an exercise may ask (:mod:`skitgubbe_core.quiz`)."""
+_CHOICE = {"type": "string", "minLength": 1, "maxLength": MAX_NAME + 200,
+           "pattern": f"^[^{CONTROL}]*$"}
+
+_EXERCISE = {
+    "type": "object",
+    "description": "A question the engine asks and answers (docs/scenarios.md, 'exercises').",
+    "required": ["after", "ask"],
+    "additionalProperties": False,
+    "properties": {
+        "after": {"type": "integer", "minimum": 0, "maximum": MAX_MOVES},
+        "ask": {"enum": list(EXERCISE_KINDS)},
+        "player": _PLAYER_REF,
+        "prompt": _LINE,
+        "choices": {"type": "array", "minItems": 2, "maxItems": MAX_CHOICES,
+                    "uniqueItems": True, "items": _CHOICE},
+        "answer": {"type": "array", "maxItems": MAX_CHOICES, "items": _CHOICE},
+        "note": _TEXT,
+    },
+}
+
 SCENARIO_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "skitgubbe-scenario/1",
@@ -171,6 +195,7 @@ SCENARIO_SCHEMA: dict[str, Any] = {
         "sources": {"type": "array", "maxItems": 50, "items": _LINE},
         "moves": _ACTIONS,
         "expect": {"type": "array", "maxItems": MAX_CHECKPOINTS, "items": _CHECKPOINT},
+        "exercises": {"type": "array", "maxItems": MAX_CHECKPOINTS, "items": _EXERCISE},
     },
     "$defs": _DEFS,
 }

@@ -17,19 +17,25 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO, TextIO
 
 from . import metrics
 from .bots import BOTS, OutOfTurn, RandomBot, make_bot
-from .errors import SkitgubbeError
+from .errors import SkitgubbeError, quote
 from .events import Event, Step
 from .game import Game
 from .rules import PRESETS, Rules
 
+Row = dict[str, Any]
+"""One game of a study, as :func:`simulate`'s columns name it."""
 DEFAULT_MAX_MOVES = 5000
+DASK_TIMEOUT = 5
+"""Seconds to wait for a Dask scheduler named by its address."""
 SCHEDULERS = ("serial", "processes", "dask")
 PICK_UP_EVENTS = ("pick-up", "pick-up-lead")
 
@@ -143,7 +149,7 @@ class Study:
         })
         row.update({f"cards_{p}": n for p, n in enumerate(tally.phase2_cards)})
         row["unfinished"] = not game.is_over
-        if self.measure:
+        if isinstance(tally, _Measure):
             row.update(tally.measures(game))
         return row
 
@@ -204,14 +210,46 @@ class _Measure(_Tally):
                 "drama": metrics.drama(self.trace, loser)}
 
 
-def play_chunk(study: Study, start: int, stop: int) -> list[dict]:
+def play_chunk(study: Study, start: int, stop: int) -> list[Row]:
     """Rows of games ``start..stop-1`` of ``study`` (what a worker runs)."""
     return [study.play(i) for i in range(start, stop)]
 
 
-def chunks(games: int, size: int) -> list[tuple[int, int]]:
-    """``games`` split into consecutive ranges of at most ``size``."""
-    return [(a, min(a + size, games)) for a in range(0, games, size)]
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """``games`` split into consecutive ranges of at most ``size``, made as they are
+    needed (a study of 10**12 games costs no memory up front).
+
+    >>> list(chunks(5, 2))
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    return ((a, min(a + size, games)) for a in range(0, games, size))
+
+
+def worker_count(scheduler: str, games: int, chunk_size: int | None, workers: int | None,
+                 beyond_cores: bool = False) -> tuple[int, int]:
+    """(workers, games per chunk) for a study: ``workers`` (default: one per core) is
+    never more than the chunks of work, and never more than the cores unless
+    ``beyond_cores``; the serial scheduler uses one.
+
+    >>> worker_count("processes", 2, None, 40, beyond_cores=True)
+    (2, 1)
+    >>> worker_count("processes", 10**12, None, 10**6)[0] <= (os.cpu_count() or 1)
+    True
+    """
+    cores = os.cpu_count() or 1
+    wanted = 1 if scheduler == "serial" else workers or cores
+    if not beyond_cores:
+        wanted = min(wanted, cores)
+    size = chunk_size or max(1, min(1000, -(-games // (wanted * 4))))
+    return max(1, min(wanted, -(-games // size))), size
+
+
+def _check_counts(**counts: int | None) -> None:
+    for name, value in counts.items():
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 1):
+            raise SimulationError(f"{name} must be a whole number of at least 1, not "
+                                  f"{quote(value)}")
 
 
 def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
@@ -219,15 +257,17 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
              options: dict[str, str] | None = None, bot_options: dict[str, Any] | None = None,
              scheduler: str = "serial", workers: int | None = None, address: str | None = None,
              chunk_size: int | None = None, progress: bool = False,
-             max_moves: int = DEFAULT_MAX_MOVES, measure: bool = False):
+             max_moves: int = DEFAULT_MAX_MOVES, measure: bool = False,
+             timeout: float = DASK_TIMEOUT, beyond_cores: bool = False):
     """Play ``games`` games and return a pandas DataFrame, one row per game.
 
     ``bots`` names one bot per seat (default: all random); ``rotate`` moves them one
     seat on per game, so each bot sits in every seat equally often.  ``bot_options``
     go to search bots (``playouts``).  ``scheduler`` is ``serial``, ``processes``
     (local processes) or ``dask`` (``dask.distributed``: a local cluster of
-    ``workers`` processes, or the existing cluster at ``address``).  Games go out in
-    chunks of ``chunk_size``; ``progress`` shows a progress bar.
+    ``workers`` processes, or the existing cluster at ``address``, reached within
+    ``timeout`` seconds).  Games go out in chunks of ``chunk_size``; ``progress``
+    shows a progress bar.  :func:`study_rows` gives the same rows chunk by chunk.
 
     Columns: ``game``, ``seed``, ``variant``, ``players``, ``bot_<seat>``, ``loser``
     (seat; -1 if unfinished), ``loser_bot``, ``moves``, ``phase1_moves``, ``stunsas``,
@@ -236,81 +276,193 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
     :mod:`.metrics` (``ties``, ``lead_changes``, ``decisiveness``, ``drama``).
     Needs pandas (``pip install 'skitgubbe[studies]'``).
     """
-    try:
-        import pandas as pd
-    except ImportError:
-        raise SimulationError("simulating needs pandas: pip install 'skitgubbe[studies]'"
-                              ) from None
+    pd = _pandas()
+    columns, parts = study_rows(variant, players, games, seed, bots, rotate=rotate,
+                                options=options, bot_options=bot_options, scheduler=scheduler,
+                                workers=workers, address=address, chunk_size=chunk_size,
+                                progress=progress, max_moves=max_moves, measure=measure,
+                                timeout=timeout, beyond_cores=beyond_cores)
+    return pd.DataFrame([row for rows in parts for row in rows], columns=columns)
 
+
+def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
+               bots: Sequence[str] | None = None, *, rotate: bool = False,
+               options: dict[str, str] | None = None, bot_options: dict | None = None,
+               scheduler: str = "serial", workers: int | None = None,
+               address: str | None = None, chunk_size: int | None = None,
+               progress: bool = False, max_moves: int = DEFAULT_MAX_MOVES,
+               measure: bool = False, timeout: float = DASK_TIMEOUT,
+               beyond_cores: bool = False) -> tuple[list[str], Iterator[list[Row]]]:
+    """The columns of :func:`simulate`'s rows, and the rows as lists, one per chunk, in
+    game order.  Chunks are made and sent out as workers free up, at most two per
+    worker at a time, so memory stays flat whatever the number of games."""
     if variant not in PRESETS:
-        raise SimulationError(f"unknown variant {variant!r}; see 'skitgubbe variants'")
-    if games < 0:
-        raise SimulationError(f"the number of games must not be negative, not {games}")
+        raise SimulationError(f"unknown variant {quote(variant)}; see 'skitgubbe variants'")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SimulationError(f"the number of games must be a whole number, not negative: "
+                              f"{quote(games)}")
     if scheduler not in SCHEDULERS:
-        raise SimulationError(f"unknown scheduler {scheduler!r}; use one of "
+        raise SimulationError(f"unknown scheduler {quote(scheduler)}; use one of "
                               f"{', '.join(SCHEDULERS)}")
-    if workers is not None and workers < 1:
-        raise SimulationError(f"workers must be at least 1, not {workers}")
+    _check_counts(workers=workers, chunk_size=chunk_size, max_moves=max_moves)
+    if address is not None and scheduler != "dask":
+        raise SimulationError("an address names a Dask scheduler: use it with the dask "
+                              "scheduler")
+    if address is not None and not DASK_ADDRESS.match(address):
+        raise SimulationError(f"{quote(address)} is not a Dask scheduler address: write "
+                              "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
     study = Study(variant, players, seed, tuple(bots or ("random",) * players), rotate,
                   tuple(sorted((options or {}).items())),
                   tuple(sorted((bot_options or {}).items())), max_moves, measure)
-    if scheduler == "serial":
-        workers = 1
-    workers = workers or os.cpu_count() or 1
-    size = chunk_size or max(1, min(1000, -(-games // (workers * 4))))
+    workers, size = worker_count(scheduler, games, chunk_size, workers, beyond_cores)
     parts = chunks(games, size)
-    run = {"serial": _serial, "processes": _processes, "dask": _dask}[scheduler]
-    results: dict[int, list[dict]] = {}
-    bar = _progress(games) if progress else None
-    for i, rows in run(study, parts, workers, address):
-        results[i] = rows
-        if bar is not None:
-            bar.update(len(rows))
-    if bar is not None:
-        bar.close()
-    rows = [row for i in range(len(parts)) for row in results[i]]
-    return pd.DataFrame(rows, columns=study.columns())
+    rows: Iterator[list[Row]]
+    if scheduler == "serial":
+        rows = (play_chunk(study, a, b) for a, b in parts)
+    elif scheduler == "processes":
+        rows = _processes(study, parts, workers)
+    else:
+        rows = _dask(study, parts, workers, address, timeout)
+    return study.columns(), (_with_progress(rows, games) if progress else rows)
 
 
-def _progress(total: int):
-    """A progress bar on standard error, or none without tqdm (``skitgubbe[studies]``)."""
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError:
+        raise SimulationError("simulating needs pandas: pip install 'skitgubbe[studies]'"
+                              ) from None
+    return pandas
+
+
+def _with_progress(rows: Iterator[list[Row]], total: int) -> Iterator[list[Row]]:
+    """The rows, with a progress bar on standard error (none without tqdm,
+    ``skitgubbe[studies]``)."""
     try:
         from tqdm import tqdm
     except ImportError:
-        return None
-    return tqdm(total=total, unit="game", file=sys.stderr)
+        yield from rows
+        return
+    with tqdm(total=total, unit="game", file=sys.stderr) as bar:
+        for chunk in rows:
+            bar.update(len(chunk))
+            yield chunk
 
 
-def _serial(study: Study, parts, workers: int, address) -> Iterator[tuple[int, list[dict]]]:
-    for i, (a, b) in enumerate(parts):
-        yield i, play_chunk(study, a, b)
+def _in_order(submit: Callable[[int, int], Any], wait: Callable[..., Any],
+              parts: Iterator[tuple[int, int]], limit: int) -> Iterator[list[Row]]:
+    """Run ``parts`` through ``submit`` (which returns a future) with at most ``limit``
+    chunks in flight or waiting to be handed on; yield their rows in order."""
+    pending: dict[Any, int] = {}
+    ready: dict[int, list[Row]] = {}
+    numbered = enumerate(parts)
+    following = 0
+    more = True
+    while True:
+        while more and len(pending) + len(ready) < limit:
+            item = next(numbered, None)
+            if item is None:
+                more = False
+            else:
+                pending[submit(*item[1])] = item[0]
+        if following in ready:
+            yield ready.pop(following)
+            following += 1
+        elif pending:
+            done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
+            for future in done:
+                ready[pending.pop(future)] = future.result()
+        else:
+            return
 
 
-def _processes(study: Study, parts, workers: int, address) -> Iterator[tuple[int, list[dict]]]:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+def _processes(study: Study, parts: Iterator[tuple[int, int]],
+               workers: int) -> Iterator[list[Row]]:
+    from concurrent.futures import ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_chunk, study, a, b): i for i, (a, b) in enumerate(parts)}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-
-
-def _dask(study: Study, parts, workers: int, address) -> Iterator[tuple[int, list[dict]]]:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
     try:
-        from distributed import Client, LocalCluster, as_completed
+        yield from _in_order(lambda a, b: pool.submit(play_chunk, study, a, b), wait, parts,
+                             2 * workers)
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the study."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+DASK_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss|ucx)://)?[A-Za-z0-9._\[\]:-]+:[0-9]{1,5}$")
+"""A Dask scheduler's address: ``[protocol://]host:port``."""
+
+
+def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address: str | None,
+          timeout: float) -> Iterator[list[Row]]:
+    try:
+        from distributed import Client, LocalCluster, wait
     except ImportError:
         raise SimulationError("the dask scheduler needs dask.distributed: "
                               "pip install 'skitgubbe[studies]'") from None
     cluster = None
     if address is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", scheduler_port=0, dashboard_address=None)
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+            scheduler_port=0, dashboard_address=None)
     try:
-        with Client(address or cluster) as client:
-            futures = [client.submit(play_chunk, study, a, b, pure=False) for a, b in parts]
-            index = {f.key: i for i, f in enumerate(futures)}
-            for future in as_completed(futures):
-                yield index[future.key], future.result()
+        try:
+            client = Client(address or cluster, timeout=timeout)  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as err:
+            raise SimulationError(f"cannot reach the Dask scheduler at {quote(address)} within "
+                                  f"{timeout} s ({type(err).__name__})") from None
+        with client:
+            limit = 2 * max(workers, len(client.scheduler_info().get("workers", ())))
+            yield from _in_order(
+                lambda a, b: client.submit(play_chunk, study, a, b, pure=False), wait, parts,
+                limit)
     finally:
         if cluster is not None:
             cluster.close()
+
+
+
+def write_csv(out: TextIO, columns: list[str], parts: Iterable[list[Row]]) -> int:
+    """Write rows chunk by chunk as CSV (as :func:`simulate`'s DataFrame prints them);
+    returns how many."""
+    pd = _pandas()
+    count = 0
+    for rows in parts:
+        pd.DataFrame(rows, columns=columns).to_csv(out, header=count == 0, index=False)
+        count += len(rows)
+    if count == 0:
+        pd.DataFrame([], columns=columns).to_csv(out, index=False)
+    out.flush()
+    return count
+
+
+def write_parquet(out: BinaryIO, columns: list[str], parts: Iterable[list[Row]]) -> int:
+    """Write rows chunk by chunk as Parquet row groups; returns how many."""
+    pd = _pandas()
+
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise SimulationError("writing parquet needs pyarrow: pip install "
+                              "'skitgubbe[studies]', or write a .csv file") from None
+    count = 0
+    writer = None
+    try:
+        for rows in parts:
+            table = pa.Table.from_pandas(pd.DataFrame(rows, columns=columns),
+                                         preserve_index=False)
+            if writer is None:
+                writer = pq.ParquetWriter(out, table.schema)
+            writer.write_table(table)
+            count += len(rows)
+        if writer is None:
+            pd.DataFrame([], columns=columns).to_parquet(out, index=False)
+    finally:
+        if writer is not None:
+            writer.close()
+    return count

@@ -134,18 +134,19 @@ def position_html(game: Game, *, viewer: int | None = None, deck: str = "two-col
 
 def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marked: Iterable[Card] = (),
-               compact: bool = False) -> str:
+               compact: bool = False, turn: bool = True) -> str:
     """The table: a status line, the plays on the table (each with its player, the
     winning card ``marked``), every player's hand (others' face down when ``viewer``
     is a seat) with their pile, the trump card beside its holder, who is out, and
     the stock.  ``size="large"`` scales everything for a projector; ``compact`` draws
-    smaller markup without the status line (for strips of frames)."""
+    smaller markup without the status line (for strips of frames); ``turn=False``
+    hides whose turn it is (a question asks it)."""
     names = [escape(n) for n in players]
     marked = tuple(marked)
     parts = [f'<div class="sg-position sg-board" style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
     if not compact:
-        parts.append(f'<div class="sg-status"><b>{_status(s, names, rules)}</b></div>')
+        parts.append(f'<div class="sg-status"><b>{_status(s, names, rules, turn)}</b></div>')
     parts.append(_table_html(s, names, deck, marked, compact))
     show_piles = s.phase == 1 or any(s.piles)
     head = "<th style=\"text-align:left\">pile</th>" if show_piles else ""
@@ -161,9 +162,9 @@ def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | 
                                compact=compact)
         else:
             shown = backs_html(len(hand))
-        turn = seat == s.to_play
-        style = ' class="sg-turn" style="background:#fff4c2"' if turn else ""
-        marker = "&#9654;&nbsp;" if turn else ""
+        theirs = turn and seat == s.to_play
+        style = ' class="sg-turn" style="background:#fff4c2"' if theirs else ""
+        marker = "&#9654;&nbsp;" if theirs else ""
         pile = ""
         if show_piles:
             pile = (f'<td style="padding:0.15em 0.6em;text-align:left">'
@@ -197,11 +198,10 @@ def _table_html(s: State, names: Sequence[str], deck: str, marked: tuple[Card, .
     return f'<div class="sg-trick sg-table" data-area="table" style="{_TABLE_STYLE}">{inner}</div>'
 
 
-def _status(s: State, names: Sequence[str], rules: Rules) -> str:
-    if s.to_play is None:
+def _status(s: State, names: Sequence[str], rules: Rules, turn: bool = True) -> str:
+    if s.to_play is None and turn:
         loser = names[s.loser] if s.loser is not None else "nobody"
         return f"Game over: {loser} is the Skitgubbe."
-    turn = names[s.to_play]
     if s.phase == 2:
         trick = (f"the trick needs {s.trick_size} plays" if s.table
                  else f"the next trick needs {s.n - len(s.out)} plays")
@@ -209,8 +209,8 @@ def _status(s: State, names: Sequence[str], rules: Rules) -> str:
         trick = "everyone plays to each trick"
     else:
         trick = "two-card tricks"
-    return (f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; "
-            f"{turn} to play &middot; {trick}")
+    player = f"{names[s.to_play]} to play &middot; " if turn and s.to_play is not None else ""
+    return f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; {player}{trick}"
 
 
 def _seat_note(s: State, seat: int, rules: Rules) -> str:

@@ -61,7 +61,7 @@ def test_the_match_record_round_trips_and_is_checked(tmp_path):
 def test_bad_matches_are_refused():
     with pytest.raises(ValueError, match="at least one deal"):
         play_match(3, 0, seed=1)
-    with pytest.raises(ValueError, match="3-3 players"):
+    with pytest.raises(ValueError, match="Atlanta is for 3 players"):
         play_match(4, 2, seed=1, rules="atlanta")
 
 
@@ -83,7 +83,7 @@ def test_match_command_with_a_variant_and_bad_input(capsys):
     assert capsys.readouterr().out.strip().splitlines()[-1].startswith("Skitgubbe counts: A ")
     assert main(["match", "--players", "4", "--deals", "2", "--seed", "1",
                  "--variant", "atlanta"]) == 2
-    assert "3-3 players" in capsys.readouterr().err
+    assert "Atlanta is for 3 players" in capsys.readouterr().err
 
 
 def test_the_tally_as_a_pandas_table_for_the_notebook():

@@ -60,8 +60,8 @@ def test_compare_covers_every_preset_at_its_usual_count():
 
 
 def test_compare_rows_do_not_depend_on_the_scheduler():
-    study = dict(variants=["skitgubbe", "koira"], players="usual", games=6, seed=3,
-                 bots=["heuristic", "random"], chunk_size=2)
+    study = {"variants": ["skitgubbe", "koira"], "players": "usual", "games": 6, "seed": 3,
+             "bots": ["heuristic", "random"], "chunk_size": 2}
     serial = compare_play(**study)
     pd.testing.assert_frame_equal(serial, compare_play(**study, scheduler="processes", workers=2))
     assert serial["bots"].tolist() == ["heuristic,random,heuristic",

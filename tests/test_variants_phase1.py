@@ -134,7 +134,7 @@ ATL_STOCK = "3S 5S 7D 8D 10D QD AC 2D 3D"
 
 
 def test_atlanta_reed_is_for_three_players():
-    with pytest.raises(Exception, match=r"Atlanta is for 3-3 players"):
+    with pytest.raises(Exception, match=r"Atlanta is for 3 players"):
         Game(4, "atlanta", seed=1)
 
 

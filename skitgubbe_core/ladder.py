@@ -1,0 +1,100 @@
+"""A rated ladder of the computer players.
+
+Every lineup of distinct players (each choice of as many players as there are
+seats) plays the same deals, moving one seat on per game, so each sits in every
+seat equally often.  After each finished game the players are rated with
+``openskill``'s Plackett-Luce model (Weng & Lin's Bayesian rating for games of more
+than two players): the Skitgubbe is ranked last and everyone else ties first, since
+going out first or last makes no difference in this game.  The games are rated in
+a fixed order (deal by deal, lineup by lineup), so a ladder gives the same table
+whether its games ran serially, on processes or on Dask.
+
+The table is ordered by the conservative estimate ``mu - 3 sigma`` (openskill's
+``ordinal``), best first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .bots import BOTS
+from .rules import PRESETS
+from .simulate import SimulationError, simulate
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One player's line of the ladder."""
+
+    bot: str
+    mu: float
+    sigma: float
+    games: int
+    losses: int
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def line(self, place: int) -> str:
+        """``1. search  mu 27.1  sigma 1.2  (lost 10 of 120 games)``"""
+        return (f"{place}. {self.bot:<10} mu {self.mu:5.2f}  sigma {self.sigma:4.2f}  "
+                f"(lost {self.losses} of {self.games} games)")
+
+
+def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Every choice of ``players`` distinct ``bots``, in the order they are named.
+
+    >>> lineups(["search", "heuristic", "random"], 2)
+    [('search', 'heuristic'), ('search', 'random'), ('heuristic', 'random')]
+    """
+    if len(set(bots)) != len(bots):
+        raise SimulationError("name each computer player once")
+    if len(bots) < players:
+        raise SimulationError(f"a ladder of {players}-player games needs at least {players} "
+                              f"computer players, not {len(bots)}")
+    return list(combinations(bots, players))
+
+
+def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 60,
+           seed: int = 0, bots: Sequence[str] | None = None, **kwargs) -> list[Rating]:
+    """Rate ``bots`` (default: every computer player) over about ``games`` games of
+    ``variant`` with ``players`` seats (default: its usual count), shared equally
+    among the lineups (:func:`lineups`); best first.  The other arguments go to
+    :func:`.simulate.simulate` (``scheduler``, ``bot_options``...)."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise SimulationError("the ladder needs openskill: pip install 'skitgubbe[studies]'"
+                              ) from None
+    if variant not in PRESETS:
+        raise SimulationError(f"unknown variant {variant!r}; see 'skitgubbe variants'")
+    if games < 1:
+        raise SimulationError(f"a ladder needs at least one game, not {games}")
+    players = players or PRESETS[variant].usual_players
+    names = list(bots or BOTS)
+    teams = lineups(names, players)
+    each = -(-games // len(teams))
+    frames = [simulate(variant, players, each, seed, list(team), rotate=True, **kwargs)
+              for team in teams]
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in names}
+    played = dict.fromkeys(names, 0)
+    lost = dict.fromkeys(names, 0)
+    for game in range(each):
+        for frame in frames:
+            row = frame.iloc[game]
+            if row["unfinished"]:
+                continue
+            seats = [row[f"bot_{p}"] for p in range(players)]
+            loser = int(row["loser"])
+            ranks = [2.0 if p == loser else 1.0 for p in range(players)]
+            rated = model.rate([[ratings[b]] for b in seats], ranks=ranks)
+            for b, [new] in zip(seats, rated, strict=True):
+                ratings[b] = new
+                played[b] += 1
+            lost[seats[loser]] += 1
+    table = [Rating(b, r.mu, r.sigma, played[b], lost[b]) for b, r in ratings.items()]
+    return sorted(table, key=lambda r: -r.ordinal)

@@ -1,0 +1,713 @@
+"""Questions a class answers, asked and answered by the engine itself.
+
+At a moment of a worked example (or any game) the engine asks what a student should
+be able to say - what may B do now, who plays next, who takes this trick, who is the
+Skitgubbe, what are trumps, which cards does C pick up, which cards does each tied
+Koira player get - and answers from the rules it enforces, never from a key written by
+hand.  A wrong pick of a ``legal`` question is answered with the engine's own refusal
+and its rule.
+
+>>> from skitgubbe_core import examples
+>>> sheet = questions(examples.load("pickup-case-5"), generate=True)
+>>> q = sheet.find("to-play", 4)
+>>> q.prompt, q.answer
+('Who plays next?', ('C',))
+>>> q.why
+'B has gone out, so the lead passes to C, the next player still in'
+>>> q.rule
+'rule 12, going out'
+>>> legal = sheet.find("legal", 2)
+>>> legal.answer
+('C: pick up',)
+>>> print(legal.feedback("C: play 4D").sentence)  # doctest: +NORMALIZE_WHITESPACE
+Not allowed: 4♦ does not beat J♥: beat it with a higher heart or with a trump (♠), or pick
+it up (rule 9, beating).
+
+A scenario's own ``exercises`` are asked instead, in a teacher's words where given:
+
+>>> questions(examples.load("pickup-case-5")).find("to-play", 4).prompt
+'The trick is emptied and B is out. Who leads the next trick?'
+
+Every sentence a reader sees is a template in :data:`TEXT`, in one place, for a
+message catalogue.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, Action
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
+from .errors import SkitgubbeError, quote
+from .events import Event
+from .frames import Frame, frames
+from .game import Game
+from .rulebook import RULEBOOK
+from .schema import EXERCISE_KINDS
+
+KINDS = EXERCISE_KINDS
+"""Every kind of question, in the order a moment asks them."""
+
+JSON_KEYS = ("after", "player", "kind", "prompt", "choices", "answer", "why", "rule")
+
+TEXT: dict[str, str] = {
+    "prompt.legal": "What may {player} do now?",
+    "prompt.to-play": "Who plays next?",
+    "prompt.winner": "Who takes this trick?",
+    "prompt.skitgubbe": "Who is the Skitgubbe?",
+    "prompt.trump": "What are trumps in phase 2?",
+    "prompt.pick-up": "What does {player} pick up?",
+    "prompt.tie-cards": "Which cards does {player} get?",
+    "why.legal": "every one of these is allowed: {summary}",
+    "why.to-play.next": "{player} is next: play goes clockwise",
+    "why.to-play.over": "the deal is over: {loser} is the Skitgubbe",
+    "right.legal": "Right: {choice} is allowed.",
+    "right.to-play": "Right: {answer} plays next.",
+    "right.to-play.over": "Right: nobody plays, the deal is over.",
+    "right.winner": "Right: {answer} takes the trick.",
+    "right.skitgubbe": "Right: {answer} is the Skitgubbe.",
+    "right.trump": "Right: trumps are {answer}.",
+    "right.pick-up": "Right: {player} picks up {answer}.",
+    "right.tie-cards": "Right: {player} gets {answer}.",
+    "wrong.legal": "Not allowed: {refusal}.",
+    "wrong": "Not quite: {why} ({rule}).",
+    "also": "{answers} would also be right",
+    "suit": "{symbol} {name}",
+    "score": "Score: {right} of {asked}.",
+    "and": "{first} and {last}",
+    "question": "Question {number} of {count}",
+    "answer": "Answer: {answer}.",
+    "show-me": "show me",
+    "choose": "Type the number of your answer (1-{count}): ",
+    "no-answer": "Please type a number from 1 to {count}.",
+    "over": "The deal is over.",
+    "error.moment": "a {kind} question needs {needs}, and move {after} is not one",
+    "error.player": "a {kind} question is asked of {needed}, not {player}",
+    "error.choice": "{choice} is not a possible answer of a {kind} question here",
+    "error.answer": "the stated answer is {stated}; the engine says {engine}",
+}
+"""Every sentence and label the quiz shows, as a ``str.format`` template."""
+
+NEEDS = {
+    "winner": "a move that settles a trick",
+    "skitgubbe": "the move that ends the deal",
+    "trump": "the move that starts phase 2",
+    "pick-up": "a pick-up as the next move",
+    "tie-cards": "a move that redistributes a tie",
+    "legal": "a player to act",
+}
+"""What each kind asks of its moment, for :data:`TEXT` ``error.moment``."""
+
+TURN_EVENTS = frozenset((
+    "stunsa", "trick-won", "trick-won-all", "trick-won-suit", "trick-complete",
+    "all-picked-up", "lead-passes", "phase-2", "trump-ends-trick", "pick-up-lead", "skipped",
+    "trump-turned"))
+"""Events that decide who plays next in a way worth asking about, each naming that
+player."""
+
+WIN_EVENTS = frozenset(("trick-won", "trick-won-all", "trick-won-suit", "lead-kept"))
+"""Events that give a trick to a player, who takes it into their pile."""
+
+
+class QuizError(SkitgubbeError):
+    """A question cannot be asked at that moment, or a stated answer is not a choice."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a pick earns: ``right``, one ``sentence``, and the rule tag."""
+
+    right: bool
+    sentence: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question, asked after ``after`` moves (see :data:`JSON_KEYS`).
+
+    ``choices`` and ``answer`` are in scenario notation (``'B: play 7D'``, ``'C'``,
+    ``'H'``, ``'6H 7H'``); ``answer`` holds every right choice (empty when none is).
+    ``frame`` is the index of the frame (of :func:`skitgubbe_core.frames.frames`) the
+    question shows, ``told`` how many events of the moment's step are narrated with it,
+    ``reveal`` the frame that shows the answer; ``hide_turn`` hides whose turn it is on
+    the board (the question asks it); ``refusals`` are the engine's reasons (with
+    their rules) that wrong choices of a ``legal`` question are refused.
+    """
+
+    after: int
+    player: str | None
+    kind: str
+    prompt: str
+    choices: tuple[str, ...]
+    answer: tuple[str, ...]
+    why: str
+    rule: str
+    frame: int = 0
+    told: int = 0
+    reveal: int = 0
+    hide_turn: bool = False
+    refusals: Mapping[str, str] = field(default_factory=dict)
+
+    def is_right(self, choice: str) -> bool:
+        return choice in self.answer
+
+    def feedback(self, choice: str) -> Feedback:
+        """The answer to picking ``choice``: right in one sentence, or why not with the
+        rule (a refused move: the engine's refusal).
+
+        >>> from skitgubbe_core import examples
+        >>> q = questions(examples.load("stunsa-higher")).find("to-play", 2)
+        >>> q.feedback("B").sentence
+        'Right: B plays next.'
+        >>> q.feedback("A").rule
+        'rule 3, winning a phase-1 trick'
+        """
+        if choice not in self.choices:
+            raise QuizError(TEXT["error.choice"].format(choice=quote(choice), kind=self.kind))
+        if self.is_right(choice):
+            return Feedback(True, self._right(choice), self.rule)
+        refusal = self.refusals.get(choice)
+        if refusal is not None:
+            return Feedback(False, TEXT["wrong.legal"].format(refusal=refusal), self.rule)
+        return Feedback(False, TEXT["wrong"].format(why=self.why, rule=self.rule), self.rule)
+
+    def _right(self, choice: str) -> str:
+        shown = answer_label(self)
+        if self.kind == "legal":
+            return TEXT["right.legal"].format(choice=choice_label(self, choice))
+        if self.kind == "to-play" and not self.answer:
+            return TEXT["right.to-play.over"]
+        return TEXT[f"right.{self.kind}"].format(answer=shown, player=self.player)
+
+    def label(self, choice: str) -> str:
+        """How ``choice`` is shown to a reader."""
+        return choice_label(self, choice)
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as JSON data: exactly :data:`JSON_KEYS`."""
+        return {"after": self.after, "player": self.player, "kind": self.kind,
+                "prompt": self.prompt, "choices": list(self.choices),
+                "answer": list(self.answer), "why": self.why, "rule": self.rule}
+
+
+def choice_label(question: Question, choice: str) -> str:
+    """``'B: play 7D'`` -> ``'play 7♦'``, ``'H'`` -> ``'♥ hearts'``, ``'6H 7H'`` ->
+    ``'6♥ 7♥'``; players as named."""
+    if question.kind == "legal":
+        verb = choice.partition(":")[2].strip()
+        head, _, cards = verb.partition(" ")
+        if head in (PLAY, "slough") and cards:
+            return f"{head} {format_cards(parse_cards(cards.split()))}"
+        return verb
+    if question.kind == "trump":
+        suit = parse_suit(choice)
+        return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=SUIT_NAMES[suit])
+    if question.kind in ("pick-up", "tie-cards"):
+        return format_cards(parse_cards(choice.split()))
+    return choice
+
+
+def answer_label(question: Question) -> str:
+    """The answer as a reader reads it: ``'C'``, ``'2♠ and 8♥'``."""
+    return join([choice_label(question, a) for a in question.answer])
+
+
+def join(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return TEXT["and"].format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def move_text(action: Action, players: Sequence[str]) -> str:
+    """An action in scenario notation: ``'B: play 7D'``, ``'C: pick up'``."""
+    if action.cards:
+        return f"{players[action.player]}: {action.kind} {' '.join(c.text for c in action.cards)}"
+    return f"{players[action.player]}: {action.kind}"
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(c.text for c in cards)
+
+
+@dataclass
+class Sheet:
+    """The questions of one game: ``game`` (every move played), its ``frames``, and
+    the ``questions`` in the order they come up."""
+
+    game: Game
+    frames: list[Frame]
+    questions: list[Question]
+    title: str = ""
+
+    def find(self, kind: str, after: int) -> Question:
+        """The question of ``kind`` asked after ``after`` moves."""
+        for q in self.questions:
+            if q.kind == kind and q.after == after:
+                return q
+        raise QuizError(f"no {kind} question after move {after}")
+
+    def context(self, question: Question, since: int = 0) -> list[Event]:
+        """The events narrated before ``question`` is asked, from step ``since`` on: the
+        whole steps before its moment, then the first ``told`` events of its step."""
+        steps = self.game.history
+        shown = [e for step in steps[since:max(since, question.after - 1)] for e in step.events]
+        if question.after > since:
+            shown.extend(steps[question.after - 1].events[:question.told])
+        return shown
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+
+class _Moment:
+    """What the questions of one game need: its frames grouped by move, with the
+    range of events each frame narrates."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.names = list(game.players)
+        self.frames = frames(game)
+        self.steps = game.history
+        self.positions = list(game.replay())
+        self.by_move: dict[int, list[int]] = {}
+        self.spans: dict[int, tuple[int, int]] = {}
+        counted: dict[int, int] = {}
+        for i, f in enumerate(self.frames):
+            self.by_move.setdefault(f.move, []).append(i)
+            start = counted.get(f.move, 0)
+            counted[f.move] = start + len(f.events)
+            self.spans[i] = (start, start + len(f.events))
+
+    def last_frame(self, move: int) -> int:
+        return self.by_move[move][-1]
+
+    def before(self, move: int, event: int) -> int | None:
+        """The last frame of step ``move`` that shows nothing of its ``event``-th event
+        and later ones."""
+        found = None
+        for i in self.by_move[move]:
+            start, end = self.spans[i]
+            if start < event and end <= event:
+                found = i
+        return found
+
+    def at(self, moves: int) -> Game:
+        return self.positions[moves]
+
+
+def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False) -> Sheet:
+    """Every question worth asking about ``source`` (a scenario, an example's name, a
+    game), in the order they come up: ``legal`` where some choice is refused and the
+    example's next move is the player's to make, ``to-play`` where the turn moves in a
+    way that teaches (a trick set aside or emptied, a stunsa, a player gone out, phase 2
+    beginning), ``winner`` before each trick is taken, and the variant's own moments
+    (the Skitgubbe, trumps, a pick-up, a tie redistributed).  A scenario's own
+    ``exercises`` replace the generated questions when it has some (unless
+    ``generate``)."""
+    game, title, exercises = _resolve(source)
+    moment = _Moment(game)
+    if exercises and not generate:
+        found = [ask(moment, item["ask"], item["after"], item.get("player"))
+                 for item in exercises]
+        found = [_teacher(q, item) for q, item in zip(found, exercises, strict=True)]
+        return Sheet(game, moment.frames, found, title)
+    asked: list[Question] = []
+    for k in range(game.move_count + 1):
+        for kind in kinds:
+            asked.extend(_generated(moment, kind, k))
+    asked.sort(key=lambda q: (q.frame, KINDS.index(q.kind)))
+    return Sheet(game, moment.frames, asked, title)
+
+
+def _resolve(source: Any) -> tuple[Game, str, list[dict[str, Any]]]:
+    from . import examples, scenario
+
+    if isinstance(source, str):
+        source = examples.load(source)
+    if isinstance(source, scenario.Scenario):
+        return scenario.run(source).game, source.title, source.data.get("exercises", [])
+    if isinstance(source, Game):
+        return source, "", []
+    raise TypeError(f"cannot ask questions about {type(source).__name__}: give a Game, a "
+                    "Scenario or an example name")
+
+
+def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
+    """The questions of ``kind`` worth asking at move ``k`` (none if it teaches nothing)."""
+    game = moment.game
+    if kind == "legal":
+        if k >= game.move_count:
+            return []
+        q = _try(moment, kind, k, None)
+        nxt = game.actions[k]
+        if (q is None or not q.answer or q.player != moment.names[nxt.player]
+                or move_text(nxt, moment.names) not in q.answer
+                or not _teaches(q, bool(moment.at(k).table))):
+            return []
+        return [q]
+    if kind == "to-play":
+        if k == 0 or moment.at(k).is_over:
+            return []
+        if not any(e.kind in TURN_EVENTS for e in moment.steps[k - 1].events):
+            return []
+        return [ask(moment, kind, k)]
+    if kind == "pick-up":
+        q = _try(moment, kind, k, None)
+        return [] if q is None or len(q.choices) < 2 else [q]
+    if kind == "winner":
+        q = _try(moment, kind, k, None)
+        return [] if q is None or len(q.choices) < 2 else [q]
+    if kind == "tie-cards":
+        if k == 0:
+            return []
+        event = _event(moment, k, ("redistribute",))
+        if event is None:
+            return []
+        tied = dict.fromkeys(q for q, _ in event[1].extra)
+        return [ask(moment, kind, k, moment.names[p]) for p in tied]
+    q = _try(moment, kind, k, None)
+    return [] if q is None else [q]
+
+
+def _teaches(q: Question, table: bool) -> bool:
+    """A ``legal`` question teaches when a card is refused, or a pick-up or turn while
+    there is a trick to answer (not only a pick-up from an empty table)."""
+    return any(" play " in c or " slough " in c or table for c in q.refusals)
+
+
+def _try(moment: _Moment, kind: str, k: int, player: str | None) -> Question | None:
+    try:
+        return ask(moment, kind, k, player)
+    except QuizError:
+        return None
+
+
+def ask(moment: _Moment | Game, kind: str, after: int, player: str | None = None) -> Question:
+    """The question of ``kind`` after ``after`` moves of a game (every move played);
+    raises :class:`QuizError` if that moment cannot ask it."""
+    if isinstance(moment, Game):
+        moment = _Moment(moment)
+    if kind not in KINDS:
+        raise QuizError(f"unknown kind of question {quote(kind)}: use {', '.join(KINDS)}")
+    if not 0 <= after <= moment.game.move_count:
+        raise QuizError(f"after must be between 0 and {moment.game.move_count}")
+    return _ASK[kind](moment, after, player)
+
+
+def _event(moment: _Moment, k: int, kinds: Iterable[str],
+           last: bool = False) -> tuple[int, Event] | None:
+    if k == 0:
+        return None
+    found = [(i, e) for i, e in enumerate(moment.steps[k - 1].events) if e.kind in kinds]
+    if not found:
+        return None
+    return found[-1] if last else found[0]
+
+
+def _not_here(kind: str, after: int) -> QuizError:
+    return QuizError(TEXT["error.moment"].format(kind=kind, needs=NEEDS[kind], after=after))
+
+
+def _check_player(kind: str, needed: str | None, player: str | None) -> None:
+    if player is not None and player != needed:
+        raise QuizError(TEXT["error.player"].format(kind=kind, needed=needed, player=player))
+
+
+def _legal(moment: _Moment, k: int, player: str | None) -> Question:
+    game = moment.at(k)
+    if game.is_over:
+        raise _not_here("legal", k)
+    names = moment.names
+    who = _seat(game.to_play)
+    _check_player("legal", names[who], player)
+    legal = game.legal_actions()
+    offered: list[Action] = [Action(who, PLAY, (c,)) for c in _hand_order(game.hands[who])]
+    offered += [a for a in legal if a not in offered and a.cards]
+    if game.phase == 2 or game.rules.phase1_tricks == "beat-or-pick-up":
+        offered.append(Action(who, PICK_UP))
+    elif game.stock:
+        offered.append(Action(who, TURN))
+    offered += [a for a in legal if a not in offered]
+    choices = tuple(move_text(a, names) for a in offered)
+    refusals: dict[str, str] = {}
+    reasons: list[tuple[str, str]] = []
+    for action, text in zip(offered, choices, strict=True):
+        refused = game.refusal(action)
+        if refused is not None:
+            reason, rule = refused
+            refusals[text] = f"{reason} ({RULEBOOK[rule].reference})"
+            reasons.append(refused)
+    answer = tuple(move_text(a, names) for a in legal)
+    if reasons:
+        why, rule_key = reasons[0]
+    else:
+        rule_key = _phase_rule(game)
+        why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
+    frame = moment.last_frame(k)
+    reveal = moment.last_frame(k + 1) if k < moment.game.move_count else frame
+    return Question(k, names[who], "legal", TEXT["prompt.legal"].format(player=names[who]),
+                    choices, answer, why, RULEBOOK[rule_key].reference, frame,
+                    _told_all(moment, k), reveal, False, refusals)
+
+
+def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
+    _check_player("to-play", None, player)
+    game = moment.at(k)
+    names = moment.names
+    choices = tuple(names)
+    frame, told = moment.last_frame(k), _told_all(moment, k)
+    if game.is_over:
+        loser = names[game.loser] if game.loser is not None else "nobody"
+        why, rule = TEXT["why.to-play.over"].format(loser=loser), "loser"
+        answer: tuple[str, ...] = ()
+    else:
+        answer = (names[_seat(game.to_play)],)
+        first = _event(moment, k, TURN_EVENTS)
+        decisive = _event(moment, k, TURN_EVENTS, last=True)
+        if first is not None and decisive is not None:
+            told = first[0]
+            frame = moment.before(k, told) or moment.by_move[k][0]
+            why, rule = decisive[1].sentence(names), decisive[1].rule
+        else:
+            why = TEXT["why.to-play.next"].format(player=answer[0])
+            rule = moment.steps[k - 1].events[0].rule if k else "deal"
+    return Question(k, None, "to-play", TEXT["prompt.to-play"], choices, answer, why,
+                    RULEBOOK[rule].reference, frame, told, moment.last_frame(k), True)
+
+
+def _winner(moment: _Moment, k: int, player: str | None) -> Question:
+    _check_player("winner", None, player)
+    found = _event(moment, k, WIN_EVENTS)
+    frame = None if found is None else moment.before(k, found[0])
+    if found is None or frame is None:
+        raise _not_here("winner", k)
+    index, event = found
+    names = moment.names
+    state = moment.frames[frame].state
+    played = tuple(dict.fromkeys(names[p] for p, _ in state.table)) or tuple(names)
+    answer = (names[_seat(event.player)],)
+    return Question(k, None, "winner", TEXT["prompt.winner"], played, answer,
+                    event.sentence(names), RULEBOOK[event.rule].reference, frame, index,
+                    moment.last_frame(k), True)
+
+
+def _skitgubbe(moment: _Moment, k: int, player: str | None) -> Question:
+    _check_player("skitgubbe", None, player)
+    found = _event(moment, k, ("game-over", "blamattis-loses"))
+    if found is None:
+        raise _not_here("skitgubbe", k)
+    index, event = found
+    names = moment.names
+    before = moment.at(k - 1)
+    frame = moment.before(k, index) or moment.last_frame(k - 1)
+    choices = tuple(names[p] for p in range(len(names)) if p not in before.out)
+    loser = moment.game.loser
+    answer = (names[loser],) if loser is not None else ()
+    return Question(k, None, "skitgubbe", TEXT["prompt.skitgubbe"], choices, answer,
+                    event.sentence(names), RULEBOOK[event.rule].reference, frame, index,
+                    moment.last_frame(k), True)
+
+
+def _trump(moment: _Moment, k: int, player: str | None) -> Question:
+    _check_player("trump", None, player)
+    found = _event(moment, k, ("phase-2",))
+    if found is None or moment.at(k - 1).trump is not None:
+        raise _not_here("trump", k)
+    index, event = found
+    frame = moment.before(k, index)
+    if frame is None:
+        raise _not_here("trump", k)
+    return Question(k, None, "trump", TEXT["prompt.trump"], tuple(SUITS),
+                    (SUITS[event.extra],), event.sentence(moment.names),
+                    RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), True)
+
+
+def _pick_up(moment: _Moment, k: int, player: str | None) -> Question:
+    game = moment.game
+    if k >= game.move_count or game.actions[k].kind != PICK_UP:
+        raise _not_here("pick-up", k)
+    names = moment.names
+    event = moment.steps[k].events[0]
+    who = names[_seat(event.player)]
+    _check_player("pick-up", who, player)
+    table = moment.at(k).table
+    choices = [_cards_text(cards) for _, cards in table]
+    choices += [c.text for _, cards in table if len(cards) > 1 for c in cards]
+    picked = _cards_text(event.cards)
+    if picked not in choices:
+        choices.append(picked)
+    return Question(k, who, "pick-up", TEXT["prompt.pick-up"].format(player=who),
+                    tuple(dict.fromkeys(choices)), (picked,), event.sentence(names),
+                    RULEBOOK[event.rule].reference, moment.last_frame(k),
+                    _told_all(moment, k), moment.last_frame(k + 1), False)
+
+
+def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
+    found = _event(moment, k, ("redistribute",))
+    if found is None:
+        raise _not_here("tie-cards", k)
+    index, event = found
+    names = moment.names
+    tied = [names[p] for p in dict.fromkeys(p for p, _ in event.extra)]
+    if player is None or player not in tied:
+        raise QuizError(TEXT["error.player"].format(kind="tie-cards", needed=join(tied),
+                                                    player=player))
+    seat = names.index(player)
+    dealt = [card for _, card in event.extra]
+    answer = tuple(card.text for p, card in event.extra if p == seat)
+    first = moment.by_move[k]
+    frame = next((i for i in first if event in moment.frames[i].events), first[0])
+    return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
+                    tuple(c.text for c in sorted(dealt)), answer, event.sentence(names),
+                    RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
+
+
+_ASK: dict[str, Callable[[_Moment, int, str | None], Question]] = {
+    "legal": _legal, "to-play": _to_play, "winner": _winner, "skitgubbe": _skitgubbe,
+    "trump": _trump, "pick-up": _pick_up, "tie-cards": _tie_cards,
+}
+
+
+def _seat(seat: int | None) -> int:
+    """A seat the moment is known to have (a player to act, an event's player)."""
+    if seat is None:
+        raise QuizError("nobody is to act here")
+    return seat
+
+
+def _told_all(moment: _Moment, k: int) -> int:
+    return len(moment.steps[k - 1].events) if k else 0
+
+
+def _hand_order(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (c & 3, c))
+
+
+def _phase_rule(game: Game) -> str:
+    if game.phase == 2:
+        return "beat"
+    return {"pairs": "two-card-tricks", "all-play": "all-play",
+            "beat-or-pick-up": "mas-beat"}[game.rules.phase1_tricks]
+
+
+def _first_sentence(text: str) -> str:
+    head = text.split(". ")[0].rstrip(".")
+    return head[:1].lower() + head[1:]
+
+
+def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
+    """The engine's question, with a teacher's own prompt and choices where given (the
+    answer is still the engine's, narrowed to those choices)."""
+    if "choices" not in item and "prompt" not in item:
+        return q
+    choices = tuple(item.get("choices", q.choices))
+    right = {_normal(q.kind, a) for a in q.answer}
+    refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
+    return Question(q.after, q.player, q.kind, item.get("prompt", q.prompt), choices,
+                    tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
+                    q.frame, q.told, q.reveal, q.hide_turn,
+                    {c: refusals[_normal(q.kind, c)] for c in choices
+                     if _normal(q.kind, c) in refusals})
+
+
+def _normal(kind: str, text: str) -> str | None:
+    """One spelling of a choice (cards and moves in scenario notation, suits as a
+    letter), or None if it is not one of ``kind``'s possible answers.
+
+    >>> _normal("legal", "b: Play 7♦"), _normal("trump", "♥"), _normal("pick-up", "7h 6H")
+    ('b: play 7D', 'H', '6H 7H')
+    """
+    try:
+        if kind == "legal":
+            name, colon, verb = text.partition(":")
+            head, _, cards = verb.strip().lower().partition(" ")
+            if colon and name.strip() and head in CARD_VERBS and cards:
+                shown = _cards_text(sorted(parse_cards(cards.split())))
+                return f"{name.strip()}: {head} {shown}"
+            bare = " ".join(verb.lower().split())
+            return f"{name.strip()}: {bare}" if colon and bare in BARE_VERBS else None
+        if kind == "trump":
+            return SUITS[parse_suit(text)]
+        if kind in ("pick-up", "tie-cards"):
+            return _cards_text(sorted(parse_cards(text.split())))
+    except SkitgubbeError:
+        return None
+    return text.strip()
+
+
+def check_exercise(q: Question, item: Mapping[str, Any]) -> tuple[str, str] | None:
+    """None if a teacher's ``choices`` and stated ``answer`` agree with the engine's
+    question ``q`` (asked without the teacher's changes), else (the field that does
+    not, why not)."""
+    offered = {_normal(q.kind, c) for c in q.choices}
+    choices = item.get("choices", list(q.choices))
+    for i, c in enumerate(choices):
+        normal = _normal(q.kind, c)
+        if normal is None or (q.kind != "legal" and normal not in offered):
+            return f"choices[{i}]", TEXT["error.choice"].format(choice=quote(c), kind=q.kind)
+    if "answer" not in item:
+        return None
+    right = {_normal(q.kind, a) for a in q.answer}
+    engine = sorted(c for c in choices if _normal(q.kind, c) in right)
+    stated = item["answer"]
+    for i, a in enumerate(stated):
+        if a not in choices:
+            return f"answer[{i}]", TEXT["error.choice"].format(choice=quote(a), kind=q.kind)
+    if sorted(stated) != engine:
+        return "answer", TEXT["error.answer"].format(stated=sorted(stated), engine=engine)
+    return None
+
+
+DRILL_MOVES = 400
+"""A drill's random game stops here if it has not ended (random play can cycle)."""
+
+
+def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[tuple[str, str | None]]:
+    """For each of a scenario's ``exercises`` (on ``game``, every move played): its
+    label and None, or the JSON path of what is wrong with a sentence."""
+    moment = _Moment(game)
+    results: list[tuple[str, str | None]] = []
+    for i, item in enumerate(exercises):
+        label = f"exercise {i + 1} ({item['ask']} after move {item['after']})"
+        path = f"exercises[{i}]"
+        try:
+            q = ask(moment, item["ask"], item["after"], item.get("player"))
+        except QuizError as err:
+            results.append((label, f"{path}: {err}"))
+            continue
+        wrong = check_exercise(q, item)
+        results.append((label, None if wrong is None else f"{path}.{wrong[0]}: {wrong[1]}"))
+    return results
+
+
+def drill(variant: str = "skitgubbe", players: int | Sequence[str] = 3, seed: int = 0,
+          kinds: Sequence[str] = KINDS) -> Iterable[tuple[Sheet, Question]]:
+    """Unlimited practice: questions from seeded random games of ``variant``, one game
+    after another (the same seed, the same questions).
+
+    >>> from itertools import islice
+    >>> [q.kind for _, q in islice(drill(seed=3), 3)]
+    ['to-play', 'winner', 'to-play']
+    """
+    from .simulate import random_game
+
+    rng = random.Random(seed)
+    while True:
+        game = random_game(players, variant, rng.randrange(2**32), DRILL_MOVES)
+        sheet = questions(game, kinds)
+        picked = [q for q in sheet.questions if rng.random() < 0.25]
+        for q in picked:
+            yield sheet, q
+
+
+def to_json(sheet: Sheet) -> list[dict[str, Any]]:
+    return [q.to_json() for q in sheet.questions]
+
+
+__all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask",
+           "check_exercise", "check_exercises", "drill", "questions", "to_json"]
+

@@ -1,0 +1,301 @@
+"""Hardening round 3 (issue 18): the command line, files and the API under hostile or
+careless use.  Each test names the item it covers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from skitgubbe_core import Game, record
+from skitgubbe_core import match as matches
+from skitgubbe_core.actions import Action
+from skitgubbe_core.cli import main
+from skitgubbe_core.errors import ActionError, FileFormatError, SkitgubbeError
+from skitgubbe_core.files import OutputError, shown_name, write_atomically
+from skitgubbe_core.jsondata import read_json
+from skitgubbe_core.simulate import SimulationError, chunks, simulate, study_rows, worker_count
+
+CLI = [sys.executable, "-m", "skitgubbe_core.cli"]
+
+
+def run(*args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, encoding="utf-8",
+                          env=env, **kwargs)
+
+
+def one_line_refusal(result: subprocess.CompletedProcess, text: str) -> None:
+    assert result.returncode == 2, result
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert text in result.stderr, result.stderr
+
+
+# 1. Never more workers than chunks of work, nor than cores unless asked.
+
+def test_1_workers_are_capped_at_the_chunks_and_the_cores():
+    cores = os.cpu_count() or 1
+    assert worker_count("processes", 2, None, 40) == (min(2, cores), 1)
+    assert worker_count("processes", 2, None, 40, beyond_cores=True) == (2, 1)
+    assert worker_count("processes", 10**12, None, 10**6)[0] == cores
+    assert worker_count("processes", 3, 10, 8, beyond_cores=True) == (1, 10)
+    assert worker_count("serial", 100, None, 8) == (1, 25)
+
+
+def test_1_the_cli_starts_no_more_processes_than_chunks(monkeypatch, capsys):
+    import concurrent.futures
+
+    started = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def counting(max_workers=None, **kwargs):
+        started.append(max_workers)
+        return real(max_workers=max_workers, **kwargs)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting)
+    assert main(["simulate", "--games", "2", "--scheduler", "processes", "--workers", "40",
+                 "--workers-beyond-cores"]) == 0
+    assert started == [2]
+    assert len(capsys.readouterr().out.splitlines()) == 3
+
+
+# 2. Chunks are made lazily, with a bounded number in flight.
+
+def test_2_a_huge_study_costs_nothing_up_front():
+    parts = chunks(10**15, 1000)
+    assert next(parts) == (0, 1000)
+    columns, rows = study_rows(games=10**12, seed=1, max_moves=1)
+    first = next(rows)
+    assert len(first) == 1000 and first[0]["game"] == 0 and "unfinished" in columns
+
+
+def test_2_processes_keep_at_most_two_chunks_per_worker_in_flight(monkeypatch):
+    import concurrent.futures
+
+    submitted = []
+    real = concurrent.futures.ProcessPoolExecutor.submit
+
+    def spy(self, fn, *args):
+        submitted.append(args[1])
+        return real(self, fn, *args)
+    monkeypatch.setattr(concurrent.futures.ProcessPoolExecutor, "submit", spy)
+    _, rows = study_rows(games=10**9, seed=1, scheduler="processes", workers=1, chunk_size=1,
+                         max_moves=1)
+    assert [r[0]["game"] for r in (next(rows), next(rows), next(rows))] == [0, 1, 2]
+    assert len(submitted) <= 5
+    rows.close()
+
+
+# 5. --record writes a regular file with the umask's mode; other kinds are refused.
+
+def test_5_a_fifo_or_a_device_is_refused_and_left_alone(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in (str(fifo), os.devnull, str(tmp_path)):
+        result = run("play", "--seed", "1", "--quiet", "--record", path)
+        one_line_refusal(result, "exists and is not a regular file")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_5_a_symlink_is_written_through_and_kept(tmp_path):
+    target = tmp_path / "real.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert main(["play", "--seed", "1", "--quiet", "--record", str(link)]) == 0
+    assert link.is_symlink() and record.load(target).is_over
+
+
+def test_5_new_files_get_the_umasks_mode_and_old_ones_keep_theirs(tmp_path):
+    old = os.umask(0o022)
+    try:
+        new = tmp_path / "new.json"
+        write_atomically(new, lambda f: f.write(b"{}"))
+        assert stat.S_IMODE(new.stat().st_mode) == 0o644
+        os.umask(0o002)
+        write_atomically(tmp_path / "group.json", lambda f: f.write(b"{}"))
+        assert stat.S_IMODE((tmp_path / "group.json").stat().st_mode) == 0o664
+        new.chmod(0o600)
+        write_atomically(new, lambda f: f.write(b"[]"))
+        assert stat.S_IMODE(new.stat().st_mode) == 0o600 and new.read_bytes() == b"[]"
+    finally:
+        os.umask(old)
+    with pytest.raises(OutputError, match="empty file name"):
+        write_atomically("", lambda f: None)
+
+
+# 6 and 7. File names that are not UTF-8, or hold direction marks, become clean text.
+
+def test_6_a_handout_of_a_record_with_a_non_utf8_name(tmp_path):
+    name = os.fsdecode(b"caf\xe9.json")
+    path = tmp_path / name
+    assert main(["play", "--seed", "2", "--quiet", "--record", str(path)]) == 0
+    out = tmp_path / os.fsdecode(b"caf\xe9.html")
+    result = run("handout", str(path), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    page = out.read_text(encoding="utf-8")
+    assert "<title>caf\ufffd</title>" in page
+
+
+def test_6_a_failed_handout_leaves_no_file(tmp_path, monkeypatch):
+    from skitgubbe_core import handout
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+    monkeypatch.setattr(handout, "handout_html", broken)
+    with pytest.raises(RuntimeError):
+        handout.write("stunsa-seven", str(tmp_path / "h.html"))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_7_direction_marks_in_a_file_name_never_reach_a_title_or_message(tmp_path):
+    assert shown_name("a\u202eb\u200f\x1bc.json") == "abc.json"
+    path = tmp_path / "evil\u202elmth.json"
+    assert main(["play", "--seed", "2", "--quiet", "--record", str(path)]) == 0
+    out = tmp_path / "h.html"
+    assert main(["handout", str(path), "-o", str(out)]) == 0
+    assert "\u202e" not in out.read_text(encoding="utf-8")
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(FileFormatError) as err:
+        record.load(path)
+    assert "\u202e" not in str(err.value) and "evillmth.json" in str(err.value)
+
+
+# 9. Nonsense arguments are refused in one line, exit 2.
+
+@pytest.mark.parametrize("args, text", [
+    (["simulate", "--chunk-size", "-1"], "--chunk-size: '-1': give a whole number of at least 1"),
+    (["simulate", "--chunk-size", "0"], "--chunk-size"),
+    (["simulate", "--max-moves", "0"], "--max-moves"),
+    (["play", "--max-moves", "-3"], "--max-moves"),
+    (["match", "--max-moves", "0"], "--max-moves"),
+    (["simulate", "--playouts", "0"], "--playouts"),
+    (["simulate", "--playouts", "-5"], "--playouts"),
+    (["simulate", "--workers", "0"], "--workers"),
+    (["simulate", "--address", "tcp://127.0.0.1:8786"], "--scheduler dask"),
+    (["play", "--record", ""], "--record: an empty file name"),
+    (["match", "--record", ""], "--record: an empty file name"),
+    (["play", "--seed", "x"], "'x' is not a whole number"),
+    (["nonsense"], "invalid choice"),
+])
+def test_9_nonsense_arguments_are_refused(args, text):
+    one_line_refusal(run(*args), text)
+
+
+def test_9_the_api_refuses_the_same_counts():
+    for kwargs in ({"chunk_size": -1}, {"max_moves": 0}, {"workers": 0},
+                   {"address": "tcp://127.0.0.1:1"}):
+        with pytest.raises(SimulationError):
+            simulate(games=1, **kwargs)
+
+
+# 10. A bad or unreachable Dask address: one line, quickly.
+
+def test_10_a_dask_address_that_is_not_one():
+    pytest.importorskip("distributed")
+    one_line_refusal(run("simulate", "--scheduler", "dask", "--address", "not a url"),
+                     "'not a url' is not a Dask scheduler address")
+
+
+def test_10_an_unreachable_dask_scheduler_fails_within_the_timeout():
+    pytest.importorskip("distributed")
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    start = time.monotonic()
+    result = run("simulate", "--scheduler", "dask", "--address", f"tcp://127.0.0.1:{port}",
+                 "--timeout", "1", "--games", "2")
+    assert time.monotonic() - start < 20
+    one_line_refusal(result, f"cannot reach the Dask scheduler at 'tcp://127.0.0.1:{port}' "
+                             "within 1 s")
+
+
+# 11. Ctrl-C: quiet, status 130, no half-written output.
+
+@pytest.mark.parametrize("scheduler", ["serial", "processes"])
+def test_11_ctrl_c_stops_quietly_and_leaves_no_file(tmp_path, scheduler):
+    out = tmp_path / "games.csv"
+    proc = subprocess.Popen([*CLI, "simulate", "--games", "1000000", "--chunk-size", "5",
+                             "--scheduler", scheduler, "--workers", "2", "--out", str(out)],
+                            start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+# 12. A terminal that cannot show the suits gets letters.
+
+def test_12_an_ascii_terminal_gets_suit_letters():
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run([*CLI, "play", "--seed", "42"], capture_output=True, env=env)
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode("ascii")
+    assert "5H" in text and "\u2665" not in text
+    utf8 = run("play", "--seed", "42").stdout
+    assert text == utf8.translate(str.maketrans("♠♥♦♣", "SHDC"))
+
+
+# 13. JSON the reader refuses: where in the file.
+
+@pytest.mark.parametrize("text, where", [
+    ('{"a": [1, 2,\n  ' + "9" * 5000 + "]}", "a number of 5000 digits: at most 20 are allowed "
+     "(line 2, column 3)"),
+    ('{"x": 1.0000000000000000000000001,\n "a": NaN}', "NaN is not a JSON number (line 2, "
+     "column 7)"),
+    ('{"s": "NaN [[[[", "b": -Infinity}', "-Infinity is not a JSON number (line 1, column 24)"),
+    ("\n" + "[" * 100_000 + "]" * 100_000, "nested deeper than 8 levels (line 2, column 9)"),
+])
+def test_13_refused_json_names_line_and_column(tmp_path, text, where):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(FileFormatError) as err:
+        read_json(path)
+    assert str(err.value) == f"{path}: not a valid file: {where}"
+
+
+# 14. Game.play of what is not an action of this game.
+
+@pytest.mark.parametrize("action, text", [
+    (None, "None is not an action"),
+    (5, "5 is not an action"),
+    (("A", "play"), "is not an action"),
+    (Action(3, "pick up"), "there is no seat 3; the seats are 0-2 (A, B, C)"),
+    (Action(-1, "pick up"), "there is no seat -1"),
+    (Action(True, "pick up"), "there is no seat True"),
+    (Action(0, "play", ("7D",)), "its cards are Card values"),
+])
+def test_14_play_refuses_what_is_not_an_action_of_a_seat(action, text):
+    game = Game(["A", "B", "C"], seed=1)
+    for attempt in (game.play, game.why_illegal):
+        with pytest.raises(ActionError, match=None) as err:
+            attempt(action)
+        assert text in str(err.value)
+        assert isinstance(err.value, SkitgubbeError)
+    assert game.move_count == 0
+
+
+# 15. A match record of zero deals, or of players its rules do not allow.
+
+def test_15_a_match_of_zero_deals_or_the_wrong_players_is_refused():
+    played = matches.play_match(3, 1, seed=1)
+    data = matches.to_json(played)
+    with pytest.raises(matches.MatchError, match=r"deals: a match has at least one deal"):
+        matches.from_json({**data, "deals": [], "counts": {}})
+    atlanta = {**data, "variant": "atlanta", "players": ["A", "B"], "deals": [],
+               "counts": {"A": 0, "B": 0}}
+    with pytest.raises(matches.MatchError, match=r"players: Atlanta is for 3 players"):
+        matches.from_json({**atlanta, "deals": data["deals"]})
