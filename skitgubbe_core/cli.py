@@ -23,6 +23,7 @@ from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
+from .game import Game
 from .rules import OPTIONS, PRESETS, Rules
 from .schema import MAX_SEED
 from .simulate import (
@@ -75,11 +76,16 @@ def _rules(args: argparse.Namespace) -> Rules:
     return Rules.preset(args.variant, **_options(args))
 
 
+def _print_step(game: Game, step: Step | None) -> None:
+    if step is not None:
+        print("\n".join(narrate(step, game.players)))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"{rules.describe()}, {args.players} players, seed {seed}")
-    show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
+    show = None if args.quiet else _print_step
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
         assert game.loser is not None  # a finished deal has its Skitgubbe
@@ -187,8 +193,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         told = max(told, len(events))
         print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
               f"{question.prompt}")
-        for i, choice in enumerate(question.choices, 1):
-            print(f"  {i:>2}) {question.label(choice)}")
+        for i, option in enumerate(question.choices, 1):
+            print(f"  {i:>2}) {question.label(option)}")
         choice = _choose(question)
         if choice is None:
             break

@@ -14,6 +14,7 @@ class StaticPicture:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = super()._repr_mimebundle_(**kwargs)
+        # The widget class this mixes into (after it in the bases) provides the bundle.
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         bundle["text/html"] = self.static_html()
         return bundle

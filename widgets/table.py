@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import PLAY, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
-from skitgubbe_core.cards import SUIT_SYMBOLS
+from skitgubbe_core.cards import SUIT_SYMBOLS, Card
 from skitgubbe_core.frames import Frame, frames
 from skitgubbe_core.view import (
     SIZES,
@@ -26,7 +28,7 @@ from .static import StaticPicture
 _RED = "#c8102e"
 
 
-def _card_button(card, enabled: bool, on_click) -> w.Button:
+def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None]) -> w.Button:
     button = w.Button(description=f"{card.label}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
                       tooltip=f"play the {card.name}", disabled=not enabled,
                       layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
@@ -116,6 +118,11 @@ class PlayTable(StaticPicture, w.VBox):
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
 
+    def _click(self, action: Action | None, _button: Any) -> None:
+        """A card button's click: play its action (a card without one is disabled)."""
+        if action is not None:
+            self.play(action)
+
     def play(self, action: Action | str) -> None:
         """Play for the reader's seat; an illegal move is explained, not played."""
         if self._queue:
@@ -140,8 +147,9 @@ class PlayTable(StaticPicture, w.VBox):
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
         game = self.game
-        if not self._queue and not game.is_over and game.to_play != self.seat:
-            game.play(self.bots[game.to_play].choose(game))
+        turn = game.to_play
+        if not self._queue and turn is not None and turn != self.seat:
+            game.play(self.bots[turn].choose(game))
             self._queue = self._frames_of_last_step()
         if self._queue:
             self._shown = self._queue.pop(0)
@@ -186,13 +194,14 @@ class PlayTable(StaticPicture, w.VBox):
         singles = {a.cards[0]: a for a in legal if a.kind == PLAY and len(a.cards) == 1}
         trump = game.trump if game.phase == 2 else None
         self.hand.children = [
-            _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a))  # noqa: B008 (binds c's action)
+            _card_button(c, c in singles, partial(self._click, singles.get(c)))
             for c in hand_order(game.hands[self.seat], trump)]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
         buttons = [self._move_button(a) for a in others]
-        if legal and game.to_play != self.seat:
-            play_on = w.Button(description=f"let {game.players[game.to_play]} play on",
+        turn = game.to_play
+        if legal and turn is not None and turn != self.seat:
+            play_on = w.Button(description=f"let {game.players[turn]} play on",
                                layout=w.Layout(width="auto", flex="0 0 auto"))
             play_on.on_click(lambda _: self.step_on())
             buttons.append(play_on)
@@ -210,7 +219,7 @@ class PlayTable(StaticPicture, w.VBox):
         return button
 
     def static_html(self) -> str:
-        return self.board.value + self.narration.value
+        return str(self.board.value + self.narration.value)
 
     def __repr__(self) -> str:
         return f"PlayTable({self.game.rules.describe()!r}, seat {self.game.players[self.seat]!r})"

@@ -11,6 +11,7 @@ from html import escape
 
 import matplotlib.pyplot as plt
 import pandas as pd
+from matplotlib.figure import Figure
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE
@@ -134,7 +135,7 @@ def show(frame: pd.DataFrame, caption: str, collapsed: bool | None = None) -> Ta
     return Table(frame, caption, len(frame) > 12 if collapsed is None else collapsed)
 
 
-def family_tree() -> plt.Figure:
+def family_tree() -> Figure:
     """The family as the sources relate it: solid arrows where a source says one game
     descends from (or is a variant of) another, dashed lines where a source says only
     that two are close kin."""
