@@ -150,6 +150,11 @@ class OutOfTurn:
         return self.bot.choose(game)
 
 
+# Rank indexes (``card >> 2``, 0 for a two): the thresholds of the rules of thumb,
+# kept as arithmetic because the search bot's playouts run them at every move.
+_SEVEN, _TEN, _QUEEN = 5, 8, 10
+
+
 def _value(card: int, trump: int) -> int:
     """How much a card is worth keeping: its rank, a trump above every non-trump."""
     return (card >> 2) + (13 if card & 3 == trump else 0)
@@ -196,13 +201,13 @@ def _pairs_choice(seen: Seen, legal: list[Action]) -> Action:
     trump = seen.likely_trump()
     plays = [a for a in legal if a.kind == PLAY]
     turn = next((a for a in legal if a.kind == TURN), None)
-    if turn is not None and (not plays or min(_value(a.cards[0], trump) for a in plays) >= 10):
+    if turn is not None and (not plays or min(_value(a.cards[0], trump) for a in plays) >= _QUEEN):
         return turn
     if len(seen.table) % 2 == 0:
         return _lowest(plays, trump)
     lead = seen.table[-1][1][0]
     winners = [a for a in plays if a.cards[0] >> 2 > lead >> 2]
-    if winners and _value(lead, trump) >= 8:
+    if winners and _value(lead, trump) >= _TEN:
         return _lowest(winners, trump)
     return _lowest(plays, trump)
 
@@ -219,7 +224,7 @@ def _mas_choice(seen: Seen, legal: list[Action]) -> Action:
     plain = [a for a in plays if a.cards[0] & 3 != trump]
     if plain:
         return _lowest(plain, trump)
-    if plays and (lead >> 2 >= 8 or len(seen.hand) <= 1):
+    if plays and (lead >> 2 >= _TEN or len(seen.hand) <= 1):
         return _lowest(plays, trump)
     return next(a for a in legal if a.kind == PICK_UP)
 
@@ -233,7 +238,7 @@ def _all_play_choice(seen: Seen, legal: list[Action]) -> Action:
         top = max(c >> 2 for _, cards in seen.table for c in cards)
         worth = max(_value(c, trump) for _, cards in seen.table for c in cards)
         winners = [a for a in plays if a.cards and a.cards[0] >> 2 > top]
-        if winners and worth >= 8:
+        if winners and worth >= _TEN:
             return _lowest(winners, trump)
     return _lowest(plays, trump)
 
@@ -259,7 +264,7 @@ def _phase2_choice(seen: Seen, legal: list[Action]) -> Action:
         return min(plain, key=lambda a: (a.cards[-1] >> 2, -len(a.cards)))
     cheapest = min(plays, key=lambda a: (a.cards[-1] >> 2, -len(a.cards)))
     top = seen.table[-1][1][-1]
-    if (cheapest.cards[-1] >> 2 >= 10 and top >> 2 <= 5 and top & 3 != trump
+    if (cheapest.cards[-1] >> 2 >= _QUEEN and top >> 2 <= _SEVEN and top & 3 != trump
             and len(seen.hand) > 4):
         return pick_up
     return cheapest

@@ -61,10 +61,6 @@ make = tuple.__new__
 the Python-level call of the NamedTuple constructor: the transitions build one or two
 events per action, so this is the engine's hot path."""
 
-ACTION_KINDS = frozenset(("turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all",
-                          "tie-play", "slough", "pass", "exchange", "store", "pick-up-lead"))
-
-
 def _pl(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -232,6 +228,79 @@ _TEMPLATES.update({
 })
 
 
+class EventKind(NamedTuple):
+    """What an event of one kind is: whether it is a player's own action, what its
+    ``other`` and ``extra`` hold (empty: unused, always None), how the frames picture it
+    (:mod:`.frames`: ``""`` a picture of its own, ``"forward"`` told with the next
+    picture, ``"takes"`` takes a trick off the table, ``"split"`` one picture per card
+    dealt), and its sentence (``sentence(event, players)``)."""
+
+    name: str
+    action: bool
+    other: str
+    extra: str
+    frames: str
+    sentence: Callable[[Event, Names], str]
+
+
+_A, _E = True, False  # a player's own action; an automatic event
+_KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
+    # kind: (action, other, extra, frames)
+    "turned": (_A, "", "", "forward"),
+    "lead": (_A, "the opponent of a two-card trick", "plays the trick needs (phase 2)", ""),
+    "answer": (_A, "", "", ""),
+    "draw": (_E, "", "", ""),
+    "trump-card": (_E, "", "", ""),
+    "trump-turned": (_E, "", "", "forward"),
+    "stunsa": (_E, "the opponent of the replayed trick", "", ""),
+    "trick-won": (_E, "the next trick's opponent", "cards won into the pile", "takes"),
+    "phase-1-end": (_E, "", "", ""),
+    "take-back": (_E, "", "", ""),
+    "lead-kept": (_E, "", "", ""),
+    "phase-2": (_E, "who leads phase 2", "the trump suit", "split"),
+    "beat": (_A, "", "the cards beaten", ""),
+    "pick-up": (_A, "who must now beat", "the cards left to beat", ""),
+    "out": (_E, "", "", ""),
+    "trick-complete": (_E, "who leads next", "plays in the trick", "takes"),
+    "all-picked-up": (_E, "who leads next", "", ""),
+    "lead-passes": (_E, "who leads instead", "why: blamattis, beaten or next-left", ""),
+    "game-over": (_E, "", "", ""),
+    "lead-all": (_A, "", "", ""),
+    "play-all": (_A, "", "", ""),
+    "tie-play": (_A, "", "", ""),
+    "tie": (_E, "", "the tied seats", ""),
+    "skipped": (_E, "", "", ""),
+    "share": (_E, "", "(the tied seats, how many cards)", ""),
+    "redistribute": (_E, "", "(seat, card) pairs dealt", "split"),
+    "slough": (_A, "who takes the trick, once decided", "whose turn it was, when out of turn",
+               ""),
+    "pass": (_A, "", "", ""),
+    "trick-won-all": (_E, "", "cards won into the pile", "takes"),
+    "phase-1-all-played": (_E, "", "", ""),
+    "phase-1-last-trick": (_E, "", "", ""),
+    "trump-taken": (_E, "", "", ""),
+    "exchange": (_A, "", "whose turn it was, when out of turn", ""),
+    "store": (_A, "", "whose turn it was, when out of turn", ""),
+    "turned-up-kept": (_E, "", "", ""),
+    # Mas's trick leaves its frame without marking the winner (as before the registry).
+    "trick-won-suit": (_E, "the next trick's opponent", "cards won into the pile", ""),
+    "pick-up-lead": (_A, "who leads next", "", ""),
+    "dreck": (_E, "", "(seat, card) pairs dealt", "split"),
+    "blamattis": (_E, "", "", ""),
+    "blamattis-loses": (_E, "", "", ""),
+    "trump-ends-trick": (_E, "who leads next", "plays in the trick", "takes"),
+}
+
+KINDS: dict[str, EventKind] = {
+    name: EventKind(name, *facts, _TEMPLATES[name]) for name, facts in _KIND_FACTS.items()}
+"""Every event kind, by name: the one place to declare a new kind (its sentence goes in
+``_TEMPLATES`` above; tests/test_code_health.py checks that both agree and that every
+kind the transitions build is here)."""
+
+ACTION_KINDS = frozenset(name for name, kind in KINDS.items() if kind.action)
+"""The kinds that are a player's own action (the first event of a step)."""
+
+
 class Listener(Protocol):
     """Where the transitions put the events of a step: a list, the frame recorder, a
     headless game's listener (``Game(narrate=False, listener=...)``), or :data:`DROP`."""
@@ -250,7 +319,7 @@ class _Drop:
 
 DROP = _Drop()
 """Pass as ``events`` to a phase transition for headless play: the transitions then
-skip building their events (``events is DROP or events.append(...)``); any other sink
+skip building their events (``if events is not DROP: events.append(...)``); any other sink
 with ``append`` (a list, a recorder) receives every event."""
 
 

@@ -25,17 +25,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards
-from .events import Event, Step
+from .events import KINDS, Event, Step
 from .rules import Rules
 from .state import State
 
 if TYPE_CHECKING:
     from .game import Game
 
-FORWARD = frozenset(("turned", "trump-turned"))
+FORWARD = frozenset(name for name, kind in KINDS.items() if kind.frames == "forward")
 """Events narrated with the next frame: the turned card is in the air until it lands."""
 
-TAKES = frozenset(("trick-won", "trick-won-all", "trick-complete", "trump-ends-trick"))
+TAKES = frozenset(name for name, kind in KINDS.items() if kind.frames == "takes")
 """Events that take a trick off the table; the frame before shows the trick whole."""
 
 

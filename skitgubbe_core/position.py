@@ -150,7 +150,7 @@ def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
         plays = s.table
         for i in range(1, len(plays), 2):
             lead, answer = plays[i - 1][1][0], plays[i][1][0]
-            if lead >> 2 != answer >> 2:
+            if lead.rank != answer.rank:
                 raise PositionError(f"{lead} and {answer} differ in rank, so the trick would "
                                     "have been taken: the table holds bounced pairs and at "
                                     "most one unanswered lead", path=f"{path}.table[{i}]")
@@ -175,10 +175,10 @@ def _phase1(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
     claim(stock, f"{path}.stock")
     s.stock = stock[::-1]
     if rules.turned_up_trump == "yes" and stock:
-        if s.trump is not None and s.trump != stock[-1] & 3:
+        if s.trump is not None and s.trump != stock[-1].suit:
             raise PositionError("the turned-up trump is the last stock card, and its suit is "
                                 "trump", path=f"{path}.trump")
-        s.trump = stock[-1] & 3
+        s.trump = stock[-1].suit
     if rules.phase1_tricks == "all-play" and table:
         raise PositionError("an all-play phase-1 position must start between tricks (no "
                             "table)", path=f"{path}.table")

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import jsondata as jd
 from .actions import Action
-from .cards import SUITS, Card, parse_cards, parse_suit
+from .cards import SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import ActionError, CardError, FileFormatError, IllegalActionError, quote
 from .events import Step
 from .game import Game
@@ -240,8 +240,8 @@ def _compare(game: Game, check: dict[str, Any]) -> list[str]:
 
 def _show(cards: Counter[Card] | Sequence[Card]) -> str:
     cards = sorted(cards.elements()) if isinstance(cards, Counter) else cards
-    return "[" + " ".join(str(c) for c in cards) + "]"
+    return "[" + format_cards(cards) + "]"
 
 
 def _show_plays(plays: list[list[Card]]) -> str:
-    return "[" + ", ".join(" ".join(str(c) for c in p) for p in plays) + "]"
+    return "[" + ", ".join(format_cards(p) for p in plays) + "]"

@@ -118,7 +118,7 @@ def stack_html(count: int, what: str) -> str:
 
 def hand_order(cards: Iterable[Card], trump: int | None = None) -> list[Card]:
     """A hand as a player holds it: by suit (♠ ♥ ♦ ♣, trumps last), low to high."""
-    return sorted(cards, key=lambda c: (c & 3 == trump, c & 3, c))
+    return sorted(cards, key=lambda c: (c.suit == trump, c.suit, c))
 
 
 def _suit(suit: int | None) -> str:

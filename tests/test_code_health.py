@@ -4,7 +4,11 @@ import re
 from pathlib import Path
 from typing import get_args, get_type_hints
 
+import rule_index
+
 from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
+from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS
+from skitgubbe_core.frames import _SPLIT
 from skitgubbe_core.phases import PHASE1, PHASE2, Phase, module_for
 from skitgubbe_core.rules import OPTIONS, PRESETS, Rules
 from skitgubbe_core.state import State
@@ -49,3 +53,21 @@ def test_each_options_literal_type_lists_exactly_its_choices_and_default():
     for name, option in OPTIONS.items():
         assert set(get_args(hints[name])) == {c.value for c in option.choices}, name
         assert getattr(defaults, name) == option.default, name
+
+
+def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
+    built = set()
+    for path in (ROOT / "skitgubbe_core").glob("*.py"):
+        built |= set(re.findall(r'make\(Event, \("([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+    built |= {"phase-1-all-played", "phase-1-last-trick"}  # chosen by a variable (phase1.end)
+    assert built == set(KINDS) == set(_TEMPLATES)
+    assert {name for name, kind in KINDS.items() if kind.frames == "split"} == set(_SPLIT)
+    assert all(kind.frames in ("", "forward", "takes", "split") for kind in KINDS.values())
+    assert {"turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all",
+                            "tie-play", "slough", "pass", "exchange", "store", "pick-up-lead"} == ACTION_KINDS
+
+
+def test_the_rule_index_is_current_and_every_rule_leads_to_code():
+    assert (ROOT / "docs" / "rule-index.md").read_text(encoding="utf-8") == rule_index.markdown(), (
+        "docs/rule-index.md is stale: .venv/bin/python tests/rule_index.py > docs/rule-index.md")
+    assert all(rule_index.citations().values())
