@@ -1,4 +1,4 @@
-"""Computer players: ``random``, ``heuristic`` and ``search``.
+"""Computer players: ``random``, ``heuristic``, ``search`` and ``memory``.
 
 A bot has a ``choose(game)`` method that returns one of ``game.legal_actions()``.
 Every bot sees only what its seat may see (:class:`Seen`): its own hand, the
@@ -15,14 +15,14 @@ Make one by name (the play table's opponent chooser uses this):
 >>> bot.choose(game) in game.legal_actions()
 True
 >>> sorted(BOTS)
-['heuristic', 'random', 'search']
+['heuristic', 'memory', 'random', 'search']
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .actions import EXCHANGE, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
@@ -50,10 +50,12 @@ class Seen:
     stock, the face-down trump card), sorted, so it does not reveal where they are.
     ``to_come`` counts the players still to play in the current all-play round, the
     seat to act included (0 in other tricks): everyone at the table sees who has played.
+    ``piles`` and ``discarded`` are the cards won in phase 1 and the finished phase-2
+    tricks, which every seat sees.
     """
 
     __slots__ = ("seat", "rules", "phase", "hand", "table", "trump", "sizes", "stock_size",
-                 "turned_up", "to_come", "_unseen", "_state")
+                 "turned_up", "to_come", "piles", "discarded", "_unseen", "_state")
 
     def __init__(self, state: State, rules: Rules, seat: int) -> None:
         s = state
@@ -69,6 +71,8 @@ class Seen:
         self.turned_up = (s.stock[0] if s.phase == 1 and s.stock
                           and rules.turned_up_trump == "yes" else None)
         self.to_come = len(s.queue)
+        self.piles = s.piles
+        self.discarded = s.discarded
         self._unseen: list[Card] | None = None
 
     @property
@@ -95,17 +99,22 @@ class Seen:
             counts[c & 3] += 1
         return counts.index(max(counts))
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: random.Random, known: Sequence[Sequence[Card]] = ()) -> State:
         """A full position consistent with what the seat sees: the unseen cards dealt
-        at random to the others' hands, the stock and the face-down trump card."""
+        at random to the others' hands, the stock and the face-down trump card.
+        ``known`` lists by seat the cards a seat is known to hold (a memory's), dealt
+        to it first."""
         s = self._state.copy()
-        pool = self.unseen[:]
+        held = {c for cards in known for c in cards}
+        pool = [c for c in self.unseen if c not in held]
         rng.shuffle(pool)
         at = 0
         for q, size in enumerate(self.sizes):
             if q != self.seat:
-                s.hands[q] = pool[at:at + size]
-                at += size
+                mine = list(known[q]) if known else []
+                need = size - len(mine)
+                s.hands[q] = mine + pool[at:at + need]
+                at += need
         if s.trump_card is not None:
             s.trump_card = pool[at]
             at += 1
@@ -352,7 +361,7 @@ class SearchBot:
         losses = [0.0] * len(legal)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(deals):
-            world = seen.sample(self.rng)
+            world = self.sample(seen)
             chance = self.rng.random()
             for i, action in enumerate(legal):
                 s = world.copy()
@@ -367,11 +376,103 @@ class SearchBot:
             return default
         return legal[losses.index(best)]
 
+    def sample(self, seen: Seen) -> State:
+        """A deal of the unseen cards to try the actions in (:meth:`Seen.sample`)."""
+        return seen.sample(self.rng)
+
+
+class MemoryBot(SearchBot):
+    """The search player (:class:`SearchBot`) with a memory of public information.
+
+    The search player deals every unseen card at random in each sampled deal.  This
+    player also remembers where public cards went: each phase-1 pile (face up) once
+    its owner takes it into hand at the start of phase 2, the cards a player picks up
+    from the table, Mas's turned-up trump taken in exchange for the two.  A card
+    leaves the memory when it is played; the sampled deals put every remembered card
+    in its holder's hand and deal only the rest at random.
+
+    It learns only from what it sees at its own turns (the table, piles, discards,
+    hand sizes) and from the list of actions played, which everyone sees.  Cards that
+    leave the table between its turns are credited to a player only when exactly one
+    player picked up in between and phase 1 did not end meanwhile; a memory that
+    contradicts what it sees (more cards remembered than a player holds) is dropped
+    for that player.  Same ``playouts`` as the search player, so about the same time
+    per decision.
+    """
+
+    name = "memory"
+
+    def __init__(self, seed: int | None = None, playouts: int = 48,
+                 seconds: float | None = None) -> None:
+        super().__init__(seed, playouts, seconds)
+        self._game: tuple[object, ...] | None = None
+        self.known: list[set[Card]] = []
+        self._last = 0
+        self._phase = 1
+        self._table: set[Card] = set()
+        self._piles: list[set[Card]] = []
+        self._turned_up: Card | None = None
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        s = game.state
+        assert s.to_play is not None  # a bot is asked only while the deal goes on
+        seen = Seen(s, game.rules, s.to_play)
+        self.observe(game, seen)
+        default = heuristic_choice(seen, legal)
+        if len(legal) == 1:
+            return default
+        return self.search(seen, legal, default)
+
+    def observe(self, game: Game, seen: Seen) -> None:
+        """Bring the memory up to date with the actions since this player's last turn
+        and with what it sees now (forgetting everything in a new or undone game)."""
+        key = (game.seed, game.players, game.rules)
+        if key != self._game or game.move_count < self._last:
+            self._game = key
+            self.known = [set() for _ in seen.sizes]
+            self._last, self._phase, self._table = 0, 1, set()
+            self._piles = [set() for _ in seen.sizes]
+            self._turned_up = None
+        actions = game.actions[self._last:]
+        played: set[Card] = set()
+        for a in actions:
+            if a.kind in (PLAY, SLOUGH):
+                played.update(a.cards)
+                self.known[a.player].difference_update(a.cards)
+            elif a.kind == EXCHANGE and self._turned_up is not None:
+                self.known[a.player].add(self._turned_up)
+        table = {c for _, cards in seen.table for c in cards}
+        piles = [set(p) for p in seen.piles]
+        visible = set(seen.hand) | table | set(seen.discarded)
+        visible.update(*piles)
+        if seen.turned_up is not None:
+            visible.add(seen.turned_up)
+        pickers = {a.player for a in actions if a.kind == PICK_UP}
+        if self._phase == 1 and seen.phase == 2:
+            for q, pile in enumerate(self._piles):
+                self.known[q].update(pile - visible)
+        elif len(pickers) == 1:
+            (picker,) = pickers
+            self.known[picker].update((self._table | played) - visible)
+        unseen = set(seen.unseen)
+        for q, cards in enumerate(self.known):
+            cards.intersection_update(unseen)
+            if q == seen.seat or len(cards) > seen.sizes[q]:
+                cards.clear()
+        self._last, self._phase, self._table = game.move_count, seen.phase, table
+        self._piles, self._turned_up = piles, seen.turned_up
+
+    def sample(self, seen: Seen) -> State:
+        """A deal consistent with what this player has seen and remembers."""
+        return seen.sample(self.rng, [sorted(cards) for cards in self.known])
+
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
+    "memory": MemoryBot,
 }
 """The computer players by name: ``BOTS[name](seed)`` makes one."""
 
@@ -379,11 +480,15 @@ BOT_TITLES = {
     "random": "Random: any legal move, uniformly",
     "heuristic": "Heuristic: rules of thumb (cheap wins, low leads, save trumps)",
     "search": "Search: tries each move in sampled deals, played out by the heuristic",
+    "memory": "Memory: search that remembers the piles and pick-ups it has seen",
 }
+
+SEARCHERS = ("search", "memory")
+"""The bots that take search options (``playouts``, ``seconds``)."""
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
-    """A computer player by name (``random``, ``heuristic`` or ``search``)."""
+    """A computer player by name (``random``, ``heuristic``, ``search`` or ``memory``)."""
     try:
         factory = BOTS[name]
     except KeyError:

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from . import __version__, examples, handout, match, quiz, record, scenario
+from . import __version__, examples, handout, match, quiz, record, scenario, worksheet
 from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
@@ -172,6 +172,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
+    if args.exercises:
+        path = worksheet.write(args.source, args.output)
+        print(f"worksheet written to {shown_name(path)}")
+        return 0
     path = handout.write(args.source, args.output)
     print(f"handout written to {shown_name(path)}")
     return 0
@@ -451,6 +455,10 @@ def parser() -> argparse.ArgumentParser:
                       help="a built-in example's name, or a scenario or record file")
     hand.add_argument("-o", "--output", metavar="OUT.html",
                       help="where to write it (default: NAME.html here)")
+    hand.add_argument("--exercises", action="store_true",
+                      help="a worksheet: the frames up to each question, room to write, and "
+                      "the answers with their reasons on a page of their own "
+                      "(default: NAME-exercises.html)")
     hand.set_defaults(run=cmd_handout)
     ask = sub.add_parser("quiz", help="answer the engine's questions about a worked example")
     ask.add_argument("source", metavar="NAME|FILE.json",

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, Action
@@ -61,6 +61,7 @@ TEXT: dict[str, str] = {
     "prompt.trump": "What are trumps in phase 2?",
     "prompt.pick-up": "What does {player} pick up?",
     "prompt.tie-cards": "Which cards does {player} get?",
+    "prompt.reading": "Under the reading {option} = {value}, {prompt}",
     "why.legal": "every one of these is allowed: {summary}",
     "why.to-play.next": "{player} is next: play goes clockwise",
     "why.to-play.over": "the deal is over: {loser} is the Skitgubbe",
@@ -103,13 +104,18 @@ NEEDS = {
 
 TURN_EVENTS = frozenset((
     "stunsa", "trick-won", "trick-won-all", "trick-won-suit", "trick-complete",
-    "all-picked-up", "lead-passes", "phase-2", "trump-ends-trick", "pick-up-lead", "skipped",
-    "trump-turned"))
+    "all-picked-up", "lead-passes", "phase-2", "trump-ends-trick", "pick-up-lead", "skipped"))
 """Events that decide who plays next in a way worth asking about, each naming that
 player."""
 
 WIN_EVENTS = frozenset(("trick-won", "trick-won-all", "trick-won-suit", "lead-kept"))
 """Events that give a trick to a player, who takes it into their pile."""
+
+
+COMMON_REFUSALS = frozenset(("beat", "pick-up", "turn-order"))
+"""Rules behind the refusals of nearly every position (a card that does not beat, no
+pick-up from an empty table): a ``legal`` question explains with another refusal when
+there is one, the rule that makes this position special."""
 
 
 class QuizError(SkitgubbeError):
@@ -307,13 +313,16 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     beginning), ``winner`` before each trick is taken, and the variant's own moments
     (the Skitgubbe, trumps, a pick-up, a tie redistributed).  A scenario's own
     ``exercises`` replace the generated questions when it has some (unless
-    ``generate``)."""
+    ``generate``); an exercise its moves do not reach is left out (``check`` reports
+    it)."""
     game, title, exercises = _resolve(source)
     moment = _Moment(game)
     if exercises and not generate:
-        found = [ask(moment, item["ask"], item["after"], item.get("player"))
-                 for item in exercises]
-        found = [_teacher(q, item) for q, item in zip(found, exercises, strict=True)]
+        found = []
+        for item in exercises:
+            q = _try(moment, item["ask"], item["after"], item.get("player"))
+            if q is not None:
+                found.append(_teacher(q, item))
         return Sheet(game, moment.frames, found, title)
     asked: list[Question] = []
     for k in range(game.move_count + 1):
@@ -380,6 +389,8 @@ def _teaches(q: Question, table: bool) -> bool:
 
 
 def _try(moment: _Moment, kind: str, k: int, player: str | None) -> Question | None:
+    if not 0 <= k <= moment.game.move_count:
+        return None
     try:
         return ask(moment, kind, k, player)
     except QuizError:
@@ -443,7 +454,8 @@ def _legal(moment: _Moment, k: int, player: str | None) -> Question:
             reasons.append(refused)
     answer = tuple(move_text(a, names) for a in legal)
     if reasons:
-        why, rule_key = reasons[0]
+        distinct = [r for r in reasons if r[1] not in COMMON_REFUSALS]
+        why, rule_key = (distinct or reasons)[0]
     else:
         rule_key = _phase_rule(game)
         why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
@@ -684,6 +696,39 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     return results
 
 
+def readings(source: Any, option: str, kind: str, after: int,
+             values: Sequence[str] | None = None) -> list[tuple[Sheet, Question]]:
+    """The question of ``kind`` after ``after`` moves of a scenario (or example name)
+    under each reading of a disputed rule ``option`` (every value, or ``values``): the
+    moves are replayed under each, up to the first one that reading refuses.
+
+    >>> [q.answer for _, q in readings("disagreement-trumping", "beat", "legal", 1)]
+    [('B: play 2S', 'B: pick up'), ('B: pick up',)]
+    """
+    from . import examples
+    from .errors import IllegalActionError
+    from .rules import OPTIONS
+
+    sc = examples.load(source) if isinstance(source, str) else source
+    rule = OPTIONS[option]
+    found = []
+    for value in values or [c.value for c in rule.choices]:
+        game = Game(sc.players, sc.game().rules.replace(**{option: value}),
+                    start=sc.data["start"], seed=sc.data.get("seed"))
+        for text in sc.moves:
+            try:
+                game.play(text)
+            except IllegalActionError:
+                break
+        moment = _Moment(game)
+        q = ask(moment, kind, min(after, game.move_count))
+        prompt = TEXT["prompt.reading"].format(option=option, value=value,
+                                               prompt=q.prompt[:1].lower() + q.prompt[1:])
+        found.append((Sheet(game, moment.frames, [q], sc.title),
+                      replace(q, prompt=prompt)))
+    return found
+
+
 def drill(variant: str = "skitgubbe", players: int | Sequence[str] = 3, seed: int = 0,
           kinds: Sequence[str] = KINDS) -> Iterable[tuple[Sheet, Question]]:
     """Unlimited practice: questions from seeded random games of ``variant``, one game
@@ -709,5 +754,5 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 __all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask",
-           "check_exercise", "check_exercises", "drill", "questions", "to_json"]
+           "check_exercise", "check_exercises", "drill", "questions", "readings", "to_json"]
 

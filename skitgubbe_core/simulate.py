@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from . import metrics
-from .bots import BOTS, Bot, OutOfTurn, RandomBot, make_bot
+from .bots import BOTS, SEARCHERS, Bot, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
 from .events import Event, Step
 from .game import Game
@@ -137,7 +137,7 @@ class Study:
         seats = self.seating(index)
         options = dict(self.bot_options)
         bots = [make_bot(name, derive_seed(self.seed, index, p),
-                         **(options if name == "search" else {}))
+                         **(options if name in SEARCHERS else {}))
                 for p, name in enumerate(seats)]
         tally = (_Measure if self.measure else _Tally)(self.players)
         game = Game(self.players, self.rules, seed=seed, narrate=False, listener=tally)

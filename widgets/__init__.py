@@ -2,6 +2,7 @@
 
 - :class:`Stepper` - step through any game, record, scenario or built-in example;
 - :class:`PlayTable` - play one seat against computer players;
+- :class:`Quiz` - questions about any example, answered by the engine, with the board;
 - :class:`RuleSwitcher` - the same position under each reading of a rule, side by side;
 - :mod:`.tables` - pandas tables and a matplotlib family tree for the notebooks.
 
@@ -16,8 +17,9 @@ print into an output area, so stored notebook outputs stay comparable.
 
 from skitgubbe_core.view import card_html, position_html
 
+from .quiz import Quiz
 from .stepper import Stepper
 from .switcher import RuleSwitcher
 from .table import PlayTable
 
-__all__ = ["PlayTable", "RuleSwitcher", "Stepper", "card_html", "position_html"]
+__all__ = ["PlayTable", "Quiz", "RuleSwitcher", "Stepper", "card_html", "position_html"]

@@ -1,0 +1,67 @@
+"""The Quiz widget without a browser: questions with the board, answers, show me, the
+score, the stored picture, drills and readings."""
+
+from skitgubbe_core import examples
+from skitgubbe_widgets import Quiz
+
+
+def test_answering_right_and_wrong_keeps_a_score():
+    quiz = Quiz("pickup-case-5")
+    assert "Question 1 of 3" in quiz.progress.value
+    assert [b.description for b in quiz.choices.children] == ["4♦\ufe0e", "5♦\ufe0e", "pick up"]
+    assert quiz.choices.children[0].tooltip == "four of diamonds"
+    wrong = quiz.answer("C: play 4D")
+    assert not wrong.right and "sg-wrong" in quiz.feedback.value
+    assert "does not beat J♥\ufe0e" in quiz.feedback.value and "rule 9, beating" in quiz.feedback.value
+    assert [b.button_style for b in quiz.choices.children] == ["danger", "", "success"]
+    assert all(b.disabled for b in quiz.choices.children)
+    quiz.answer("C: pick up")
+    assert "score 0 of 1" in quiz.progress.value
+    quiz.go_next()
+    quiz.choices.children[1].click()
+    assert "Right: pick up is allowed." in quiz.feedback.value
+    assert "score 1 of 2" in quiz.progress.value
+
+
+def test_the_board_hides_whose_turn_it_is_until_show_me():
+    quiz = Quiz("pickup-case-5")
+    quiz.go_next()
+    quiz.go_next()
+    assert quiz.question.kind == "to-play"
+    assert "sg-turn" not in quiz.board.value and " to play" not in quiz.board.value
+    assert "lead passes" not in quiz.narration.value
+    quiz.answer("B")
+    assert "Not quite: B has gone out, so the lead passes to C" in quiz.feedback.value
+    assert not quiz.show_me.disabled
+    while not quiz.show_me.disabled:
+        quiz.show_me.click()
+    assert "C to play" in quiz.board.value and "sg-turn" in quiz.board.value
+    quiz.next_question.click()
+    assert "last question" in quiz.prompt.value and quiz.next_question.disabled
+
+
+def test_a_stored_quiz_shows_each_question_and_folds_its_answer():
+    html = Quiz([f"pickup-case-{i}" for i in range(1, 7)])._repr_mimebundle_()["text/html"]
+    assert html.count('<section class="sg-question"') == 9
+    assert html.count('<details class="sg-answer">') == 9
+    assert html.count("sg-board") == 9
+    assert "Pick-up case 5: B goes out" in html
+    assert "C: B has gone out, so the lead passes to C" in html
+
+
+def test_drill_and_readings():
+    drill = Quiz.drill("skitgubbe", 3, seed=4)
+    for _ in range(25):
+        drill.answer(drill.question.answer[0] if drill.question.answer else drill.question.choices[0])
+        drill.go_next()
+    assert "<b>Question 26</b>" in drill.progress.value and "score 25 of 25" in drill.progress.value
+    quiz = Quiz.readings("disagreement-trumping", "beat", "legal", 1)
+    assert [q.answer for _, q in quiz._items] == [("B: play 2S", "B: pick up"), ("B: pick up",)]
+    quiz.go_next()
+    assert quiz.answer("B: play 2S").sentence.startswith("Not allowed: B holds a heart")
+
+
+def test_a_scenario_file(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(examples.text("stunsa-higher"), encoding="utf-8")
+    assert len(Quiz(str(path))._items) == 3
