@@ -282,9 +282,11 @@ def _phase2_choice(seen: Seen, legal: list[Action]) -> Action:
 class HeuristicBot:
     """Plays by documented rules of thumb (see :func:`heuristic_choice`), and one
     more: never go round in circles.  Phase 2 can cycle (a trump played, picked up,
-    played again); when the bot meets the same hand and table again it varies its
-    choice, picking up if it may.  No chance is involved: ``seed`` is accepted for a
-    uniform interface."""
+    played again), and so can phase 1 of Mas (hands of three or more do not refill:
+    lead, pick up, lead...); when the bot meets the same hand and table again (in
+    phase 1, with the same stock and leader) it varies its choice: in phase 2 picking
+    up if it may, in phase 1 playing another card rather than picking up.  No chance
+    is involved: ``seed`` is accepted for a uniform interface."""
 
     name = "heuristic"
 
@@ -298,13 +300,18 @@ class HeuristicBot:
         assert seat is not None  # a bot is asked only while the deal goes on
         legal = game.legal_actions()
         choice = heuristic_choice(Seen(s, game.rules, seat), legal)
-        if s.phase == 2 and len(legal) > 1:
-            key = (seat, tuple(sorted(s.hands[seat])), tuple(s.table))
+        if len(legal) > 1:
+            hand = tuple(sorted(s.hands[seat]))
+            key = ((seat, hand, tuple(s.table)) if s.phase == 2 else
+                   (seat, hand, tuple(s.table), len(s.stock), s.leader))
             again = self.met.get(key, 0)
             self.met[key] = again + 1
             if again:
-                pick_up = [a for a in legal if a.kind == PICK_UP]
-                others = pick_up or [a for a in legal if a != choice]
+                others = [a for a in legal if a != choice]
+                if s.phase == 2:
+                    others = [a for a in legal if a.kind == PICK_UP] or others
+                else:
+                    others = [a for a in others if a.kind != PICK_UP] or others
                 choice = others[(again - 1) % len(others)]
         return choice
 

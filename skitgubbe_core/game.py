@@ -19,8 +19,9 @@ from typing import Any
 
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
-from .errors import ActionError, IllegalActionError, RulesError, quote
+from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
 from .events import DROP, Event, Listener, Step
+from .i18n import gettext as _
 from .phase1 import HAND_SIZE
 from .phases import Phase, module_for, modules
 from .position import build_state, state_to_json
@@ -232,8 +233,18 @@ class Game:
         return self._state.all_cards()
 
     def position(self) -> dict[str, Any]:
-        """The current position as a ``start`` object (scenario format)."""
-        return state_to_json(self._state, list(self.players))
+        """The current position as a ``start`` object (scenario format), which
+        ``Game(players, rules, start=...)`` accepts back.  There is none once the game
+        is over, nor in the middle of an all-play phase-1 trick (such positions are
+        given between tricks): :class:`PositionError` says so."""
+        s = self._state
+        if s.to_play is None:
+            raise PositionError("the game is over: there is no position to play on from")
+        if s.phase == 1 and self.rules.phase1_tricks == "all-play" and (
+                s.table or s.stage != "play"):
+            raise PositionError("an all-play phase-1 trick is under way: positions of these "
+                                "variants are given between tricks")
+        return state_to_json(s, list(self.players))
 
     # -- playing ------------------------------------------------------------------
 
@@ -331,13 +342,13 @@ class Game:
         s = self._state
         names = self.players
         if s.to_play is None:
-            return (f"the game is over: {names[s.loser]} is the Skitgubbe"
-                    if s.loser is not None else "the game is over"), "loser"
+            return (_("the game is over: {player} is the Skitgubbe").format(player=names[s.loser])
+                    if s.loser is not None else _("the game is over")), "loser"
         module = self._phases[s.phase - 1]
         if action.player != s.to_play:
             late = module.why_out_of_turn(s, self.rules, action, names)
-            return late or (f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s",
-                            "turn-order")
+            return late or (_("it is {other}'s turn, not {player}'s").format(
+                other=names[s.to_play], player=names[action.player]), "turn-order")
         return module.why_illegal(s, self.rules, action, names)
 
     def play(self, action: Action | str) -> Step | None:
@@ -371,7 +382,9 @@ class Game:
         reason, rule = self._reason(action)
         number = len(self._actions) + 1
         raise IllegalActionError(
-            f"move {number}, {self.action_text(action)}: {reason} ({RULEBOOK[rule].reference})",
+            _("move {number}, {action}: {reason} ({rule})").format(
+                number=number, action=self.action_text(action), reason=reason,
+                rule=RULEBOOK[rule].reference),
             move_number=number, rule=rule)
 
     def _apply(self, action: Action, events: list[Event] | None = None) -> Step | None:
@@ -396,10 +409,11 @@ class Game:
         return step
 
     def record(self, action: Action, events: list[Event]) -> Step:
-        """Play ``action``, one of a game's own recorded actions (so not checked
-        again: replaying a history, as :func:`.frames.frames` does), putting its events
-        into ``events`` as they happen (a list, or a recorder that pictures the state at
-        each event) and returning its step, narrated even in a headless game."""
+        """Play ``action``, already checked legal (one of a game's recorded actions when
+        replaying a history, as :func:`.frames.frames` does, or one the live table has
+        checked), putting its events into ``events`` as they happen (a list, or a
+        recorder that pictures the state at each event) and returning its step,
+        narrated even in a headless game."""
         step = self._apply(action, events)
         assert step is not None  # given events, a step is always made
         return step
@@ -408,7 +422,7 @@ class Game:
         """Take back the last step (by replaying the others from the start) and
         return it."""
         if not self._actions:
-            raise IllegalActionError("there is no move to undo", move_number=0, rule=None)
+            raise IllegalActionError(_("there is no move to undo"), move_number=0, rule=None)
         actions = self.actions
         undone = self._steps[-1] if self.narrate else self.history[-1]
         self._restart()

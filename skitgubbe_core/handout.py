@@ -1,10 +1,12 @@
 """Printable handouts: one self-contained HTML page for a worked example or a scenario
-file - title, description, sources, then every frame with its narration, and the
-rules it uses.  No scripts, no external styles or fonts; print CSS for A4 keeps each
-frame on one page.
+file - title, what it shows, the rules and players, sources, then every frame with
+its narration in a grid that fills the page's width, and the rules it uses in their
+own order.  No scripts, no external styles or fonts; print CSS for A4 keeps each frame
+and each rule whole and no heading at the foot of a page (a short example fits one
+page).
 
 >>> page = handout_html(examples.load("stunsa-seven"))
->>> page.startswith("<!DOCTYPE html>") and page.count('<section class="sg-frame"') == 10
+>>> page.startswith("<!DOCTYPE html>") and page.count('<section class="sg-frame"') == 7
 True
 """
 
@@ -16,25 +18,38 @@ from pathlib import Path
 
 from . import examples, record, scenario
 from .files import save_text, shown_name
-from .frames import frames
+from .frames import frames, key_frames
 from .game import Game
+from .i18n import NC_, current, language, ngettext, pgettext
+from .i18n import gettext as _
 from .jsondata import read_json
 from .rulebook import RULEBOOK
+from .rules import OPTIONS, PRESETS
 from .sources import SOURCES
 from .view import frame_html, rules_html, rules_used
 
 PRINT_CSS = """
-body { font-family: sans-serif; max-width: 52em; margin: 1.5em auto; padding: 0 1em;
-       color: #111; line-height: 1.45; }
-h1 { font-size: 1.5em; margin-bottom: 0.2em; }
-.sg-meta { color: #444; }
+body { font-family: sans-serif; max-width: 80em; margin: 1.5em auto; padding: 0 1em;
+       color: #111; line-height: 1.35; }
+h1 { font-size: 1.5em; margin: 0 0 0.2em 0; }
+h2 { font-size: 1.15em; margin: 0.6em 0 0.3em 0; }
+.sg-meta { color: #444; margin: 0.2em 0; }
+.sg-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(17em, 1fr));
+           gap: 0.3em 0.6em; }
+.sg-grid .sg-frame { margin: 0 !important; }
 .sg-frame { break-inside: avoid; page-break-inside: avoid; }
 .sg-rules dt { font-weight: bold; margin-top: 0.4em; }
-@page { size: A4; margin: 15mm; }
+.sg-rule-item { break-inside: avoid; page-break-inside: avoid; }
+h1, h2, dt { break-after: avoid; page-break-after: avoid; }
+@page { size: A4; margin: 12mm; }
 @media print {
-  body { margin: 0; max-width: none; font-size: 10.5pt; }
-  .sg-frame { break-inside: avoid; page-break-inside: avoid; }
-  h1, h2 { break-after: avoid; }
+  body { margin: 0; max-width: none; font-size: 7.5pt; }
+  h1 { font-size: 14pt; }
+  h2 { font-size: 10pt; }
+  .sg-grid { grid-template-columns: repeat(4, 1fr); }
+  .sg-rules i { display: none; }
+  .sg-rules { columns: 2; column-gap: 1.2em; }
+  .sg-tag { display: none !important; }
 }
 """
 
@@ -50,39 +65,76 @@ def load_source(name_or_file: str) -> scenario.Scenario | Game:
     return scenario.parse(data, name_or_file)
 
 
-def handout_html(source: scenario.Scenario | Game, title: str = "") -> str:
+def handout_html(source: scenario.Scenario | Game, title: str = "",
+                 lang: str | None = None) -> str:
     """The handout page for a scenario, or for a game (a replayed record) titled
-    ``title``."""
+    ``title``, in ``lang`` (default: the current language, see :mod:`.i18n`)."""
+    with language(lang):
+        return _page(source, title)
+
+
+def _page(source: scenario.Scenario | Game, title: str) -> str:
     source_keys: Sequence[str]
     if isinstance(source, Game):
         game = source
-        title, description, source_keys = title or "A recorded game", "", ()
+        title, description, source_keys = title or _("A recorded game"), "", ()
     else:
         game = scenario.run(source).game
-        title, description, source_keys = source.title, source.description, source.sources
-    shown = frames(game)
-    citations = [str(c) for c in source_keys]
+        title = _(source.title)
+        description = _(source.description) if source.description else ""
+        source_keys = source.sources
+    shown = key_frames(frames(game))
+    citations = [_(str(c)) for c in source_keys]
     for rule in rules_used(shown):
-        citations += [SOURCES[k].citation for k in RULEBOOK[rule].sources
-                      if SOURCES[k].citation not in citations]
+        citations += [_(SOURCES[k].citation) for k in RULEBOOK[rule].sources
+                      if _(SOURCES[k].citation) not in citations]
     body = [f"<h1>{escape(title)}</h1>"]
     if description:
         body.append(f'<p class="sg-meta">{escape(description)}</p>')
-    body.append(f'<p class="sg-meta">{escape(game.rules.describe())}; players: '
-                f"{escape(', '.join(game.players))}.</p>")
-    body.append(f'<p class="sg-meta"><b>Sources:</b> {escape("; ".join(citations))}.</p>')
-    body.append("<h2>Step by step</h2>")
-    body += [frame_html(f, game.players, game.rules, title=title) for f in shown]
+    body.append(f'<p class="sg-meta">{escape(rules_line(game))}</p>')
+    sources = _("Sources:")
+    steps = ngettext("Step by step, in {count} picture", "Step by step, in {count} pictures",
+                     len(shown)).format(count=len(shown))
+    body.append(f'<p class="sg-meta"><b>{sources}</b> {escape("; ".join(citations))}.</p>')
+    body.append(f"<h2>{steps}</h2>")
+    frames_html = "".join(frame_html(f, game.players, game.rules, title=title, compact=True)
+                          for f in shown)
+    body.append(f'<div class="sg-grid">{frames_html}</div>')
     body.append(rules_html(shown, disclosure=False))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'
             f"<title>{escape(title)}</title><style>{PRINT_CSS}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")
 
 
-def write(name_or_file: str, out: str | None = None) -> Path:
+def rules_line(game: Game) -> str:
+    """The line a teacher would write under the title: the game, who plays and who
+    starts.
+
+    >>> rules_line(Game(["Ann", "Bo", "Cai"], seed=1))
+    'Skitgubbe (basic game), three players: Ann, Bo and Cai; Ann starts.'
+    """
+    preset = PRESETS[game.rules.preset_name]
+    names = list(game.players)
+    count = pgettext("count", _COUNTS[len(names)]) if len(names) in _COUNTS else str(len(names))
+    who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    extra = game.rules.overrides()
+    changed = "".join(f"; {_(OPTIONS[k].title).lower()}: {_(OPTIONS[k].choice(v).description)}"
+                      for k, v in extra.items())
+    first = game.copy_at(0).to_play
+    starts = _("; {player} starts").format(player=names[first]) if first is not None else ""
+    return _("{game}{changes}, {count} players: {names}{starts}.").format(
+        game=_(preset.title), changes=changed, count=count, names=who, starts=starts)
+
+
+_COUNTS = {2: NC_("count", "two"), 3: NC_("count", "three"), 4: NC_("count", "four"),
+           5: NC_("count", "five"), 6: NC_("count", "six"), 7: NC_("count", "seven"),
+           8: NC_("count", "eight")}
+
+
+def write(name_or_file: str, out: str | None = None, lang: str | None = None) -> Path:
     """Write the handout for an example name or scenario/record file; returns its path
     (``NAME.html`` in the current folder unless ``out`` is given)."""
-    page = handout_html(load_source(name_or_file), shown_name(Path(name_or_file).stem))
+    page = handout_html(load_source(name_or_file), shown_name(Path(name_or_file).stem), lang)
     path = Path(out) if out is not None else Path(Path(name_or_file).stem + ".html")
     save_text(page, path)
     return path

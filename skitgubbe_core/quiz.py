@@ -45,6 +45,7 @@ from .errors import SkitgubbeError, quote
 from .events import Event
 from .frames import Frame, frames
 from .game import Game
+from .i18n import Messages, gettext
 from .rulebook import RULEBOOK
 from .schema import EXERCISE_KINDS
 
@@ -53,7 +54,7 @@ KINDS = EXERCISE_KINDS
 
 JSON_KEYS = ("after", "player", "kind", "prompt", "choices", "answer", "why", "rule")
 
-TEXT: dict[str, str] = {
+TEXT = Messages({
     "prompt.legal": "What may {player} do now?",
     "prompt.to-play": "Who plays next?",
     "prompt.winner": "Who takes this trick?",
@@ -89,17 +90,17 @@ TEXT: dict[str, str] = {
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
     "error.answer": "the stated answer is {stated}; the engine says {engine}",
-}
+})
 """Every sentence and label the quiz shows, as a ``str.format`` template."""
 
-NEEDS = {
+NEEDS = Messages({
     "winner": "a move that settles a trick",
     "skitgubbe": "the move that ends the deal",
     "trump": "the move that starts phase 2",
     "pick-up": "a pick-up as the next move",
     "tie-cards": "a move that redistributes a tie",
     "legal": "a player to act",
-}
+})
 """What each kind asks of its moment, for :data:`TEXT` ``error.moment``."""
 
 TURN_EVENTS = frozenset((
@@ -211,7 +212,7 @@ def choice_label(question: Question, choice: str) -> str:
         return verb
     if question.kind == "trump":
         suit = parse_suit(choice)
-        return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=SUIT_NAMES[suit])
+        return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
     if question.kind in ("pick-up", "tie-cards"):
         return format_cards(parse_cards(choice.split()))
     return choice
@@ -271,7 +272,8 @@ class Sheet:
 
 class _Moment:
     """What the questions of one game need: its frames grouped by move, with the
-    range of events each frame narrates."""
+    range of events each frame narrates (as places in its step: a stunsa or tie is
+    narrated before the draws that come before it in the step)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -285,8 +287,11 @@ class _Moment:
         for i, f in enumerate(self.frames):
             self.by_move.setdefault(f.move, []).append(i)
             start = counted.get(f.move, 0)
-            counted[f.move] = start + len(f.events)
-            self.spans[i] = (start, start + len(f.events))
+            events = f.step.events if f.step is not None else ()
+            places = [next(j for j, e in enumerate(events) if e is told) for told in f.events]
+            span = (min(places), max(places) + 1) if places else (start, start)
+            counted[f.move] = max(start, span[1])
+            self.spans[i] = span
 
     def last_frame(self, move: int) -> int:
         return self.by_move[move][-1]
@@ -297,7 +302,9 @@ class _Moment:
         found = None
         for i in self.by_move[move]:
             start, end = self.spans[i]
-            if start < event and end <= event:
+            if end > event:
+                break
+            if start < event:
                 found = i
         return found
 
@@ -338,7 +345,8 @@ def _resolve(source: Any) -> tuple[Game, str, list[dict[str, Any]]]:
     if isinstance(source, str):
         source = examples.load(source)
     if isinstance(source, scenario.Scenario):
-        return scenario.run(source).game, source.title, source.data.get("exercises", [])
+        return (scenario.run(source).game, gettext(source.title),
+                source.data.get("exercises", []))
     if isinstance(source, Game):
         return source, "", []
     raise TypeError(f"cannot ask questions about {type(source).__name__}: give a Game, a "
@@ -432,9 +440,27 @@ def _legal(moment: _Moment, k: int, player: str | None) -> Question:
     game = moment.at(k)
     if game.is_over:
         raise _not_here("legal", k)
-    names = moment.names
+    _check_player("legal", moment.names[_seat(game.to_play)], player)
+    frame = moment.last_frame(k)
+    reveal = moment.last_frame(k + 1) if k < moment.game.move_count else frame
+    return replace(legal_question(game), frame=frame, told=_told_all(moment, k), reveal=reveal)
+
+
+def legal_question(game: Game) -> Question:
+    """What may the player to act do now?  The choices are every card in hand, every
+    legal move, and the pick-up or turn a player might try; the answer is
+    :meth:`Game.legal_actions`, and each refused choice carries the engine's refusal
+    (a play table's hint).
+
+    >>> from skitgubbe_core import examples
+    >>> q = legal_question(examples.load("must-beat").game())
+    >>> q.answer
+    ('A: play 8H', 'A: play 5C')
+    >>> q.refusals["A: pick up"]
+    'the table is empty, so there is nothing to pick up: A must lead (rule 10, picking up)'
+    """
+    names = list(game.players)
     who = _seat(game.to_play)
-    _check_player("legal", names[who], player)
     legal = game.legal_actions()
     offered: list[Action] = [Action(who, PLAY, (c,)) for c in _hand_order(game.hands[who])]
     offered += [a for a in legal if a not in offered and a.cards]
@@ -459,11 +485,9 @@ def _legal(moment: _Moment, k: int, player: str | None) -> Question:
     else:
         rule_key = _phase_rule(game)
         why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
-    frame = moment.last_frame(k)
-    reveal = moment.last_frame(k + 1) if k < moment.game.move_count else frame
-    return Question(k, names[who], "legal", TEXT["prompt.legal"].format(player=names[who]),
-                    choices, answer, why, RULEBOOK[rule_key].reference, frame,
-                    _told_all(moment, k), reveal, False, refusals)
+    return Question(game.move_count, names[who], "legal",
+                    TEXT["prompt.legal"].format(player=names[who]), choices, answer, why,
+                    RULEBOOK[rule_key].reference, refusals=refusals)
 
 
 def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
@@ -619,7 +643,7 @@ def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
     choices = tuple(item.get("choices", q.choices))
     right = {_normal(q.kind, a) for a in q.answer}
     refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
-    return Question(q.after, q.player, q.kind, item.get("prompt", q.prompt), choices,
+    return Question(q.after, q.player, q.kind, gettext(item["prompt"]) if "prompt" in item else q.prompt, choices,
                     tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
                     q.frame, q.told, q.reveal, q.hide_turn,
                     {c: refusals[_normal(q.kind, c)] for c in choices
@@ -684,7 +708,8 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     moment = _Moment(game)
     results: list[tuple[str, str | None]] = []
     for i, item in enumerate(exercises):
-        label = f"exercise {i + 1} ({item['ask']} after move {item['after']})"
+        label = gettext("exercise {number} ({kind} after move {after})").format(
+            number=i + 1, kind=item["ask"], after=item["after"])
         path = f"exercises[{i}]"
         try:
             q = ask(moment, item["ask"], item["after"], item.get("player"))
@@ -753,6 +778,6 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
     return [q.to_json() for q in sheet.questions]
 
 
-__all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask",
+__all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
            "check_exercise", "check_exercises", "drill", "questions", "readings", "to_json"]
 

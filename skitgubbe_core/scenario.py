@@ -20,6 +20,7 @@ from .cards import SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import ActionError, CardError, FileFormatError, IllegalActionError, quote
 from .events import Step
 from .game import Game
+from .i18n import gettext as _
 from .record import new_game
 from .schema import SCENARIO_SCHEMA, validate
 
@@ -154,7 +155,8 @@ def run(scenario: Scenario) -> Outcome:
     def check_at(count: int) -> None:
         for i, check in by_after.get(count, []):
             problems = _compare(game, check)
-            label = f"checkpoint {i + 1} (after move {count})"
+            label = _("checkpoint {number} (after move {count})").format(number=i + 1,
+                                                                         count=count)
             if problems:
                 failures.extend(f"{label}: {p}" for p in problems)
             else:
@@ -165,7 +167,7 @@ def run(scenario: Scenario) -> Outcome:
         try:
             step = game.play(text)
         except IllegalActionError as err:
-            failures.append(f"{err} [the move was refused]")
+            failures.append(_("{error} [the move was refused]").format(error=err))
             break
         assert step is not None  # a scenario's game narrates
         steps.append(step)
@@ -195,7 +197,8 @@ def _compare(game: Game, check: dict[str, Any]) -> list[str]:
     players = list(game.players)
 
     def differ(what: str, actual: Any, expected: Any) -> None:
-        problems.append(f"{what} is {actual}, expected {expected}")
+        problems.append(_("{what} is {actual}, expected {expected}").format(
+            what=what, actual=actual, expected=expected))
 
     if "phase" in check and game.phase != check["phase"]:
         differ("phase", game.phase, check["phase"])
@@ -234,7 +237,8 @@ def _compare(game: Game, check: dict[str, Any]) -> list[str]:
         differ("trick_size", game.trick_size, check["trick_size"])
     for text in check.get("illegal", []):
         if game.why_illegal(text) is None:
-            problems.append(f"{quote(text)} should be refused here, but it is legal")
+            problems.append(_("{action} should be refused here, but it is legal").format(
+                action=quote(text)))
     return problems
 
 

@@ -155,5 +155,5 @@ def test_quiz_json_and_a_quiz_read_from_a_pipe():
 
 def test_quiz_stops_at_the_end_of_input():
     done = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", "quiz", "stunsa-higher"],
-                          input="1\n", capture_output=True, text=True, check=True)
+                          input="2\n", capture_output=True, text=True, check=True)
     assert done.stdout.rstrip().endswith("Score: 1 of 1.")

@@ -14,10 +14,12 @@ from skitgubbe_core.actions import PLAY, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS, Card
 from skitgubbe_core.frames import Frame, frames
+from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
     board_html,
+    frame_board_html,
     hand_order,
     narration_html,
     text_presentation,
@@ -77,6 +79,10 @@ class PlayTable(StaticPicture, w.VBox):
         self.entry = w.Text(placeholder="or type a move, e.g. play 7D", description="move",
                             layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
         self.submit = w.Button(description="play it", layout=w.Layout(width="auto"))
+        self.hint_button = w.Button(description="hint", icon="question-circle",
+                                    tooltip="what you may do now, and why not the rest",
+                                    layout=w.Layout(width="auto"))
+        self.hint_button.on_click(lambda _: self.hint())
         self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
                                   value=opponent, description="opponents",
                                   layout=w.Layout(width="auto", max_width="100%"))
@@ -90,7 +96,8 @@ class PlayTable(StaticPicture, w.VBox):
             self.board, self.narration,
             w.HBox([w.HTML("<b>Your hand:</b>&nbsp;"), self.hand], layout=wrap),
             self.moves,
-            w.HBox([self.proceed, self.undo_button, self.new_button], layout=wrap),
+            w.HBox([self.proceed, self.undo_button, self.new_button, self.hint_button],
+                   layout=wrap),
             w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message])
         self.deal(seed)
 
@@ -144,6 +151,22 @@ class PlayTable(StaticPicture, w.VBox):
         self._queue = self._frames_of_last_step()
         self.step_on()
 
+    def hint(self) -> None:
+        """Say what the reader may do now and why each other move would be refused (the
+        engine's reason and rule)."""
+        game = self.game
+        if self.waiting or game.is_over or game.to_play != self.seat:
+            self.message.value = ""
+            return
+        q = legal_question(game)
+        allowed = ", ".join(q.label(a) for a in q.answer)
+        refused = "".join(f"<li>{escape(q.label(c))}: {escape(why)}</li>"
+                          for c, why in q.refusals.items())
+        note = (f"<ul>{refused}</ul>" if refused
+                else f"<p>{escape(q.why[:1].upper() + q.why[1:])} ({escape(q.rule)}).</p>")
+        self.message.value = text_presentation(
+            f'<div class="sg-hint"><b>You may:</b> {escape(allowed)}.{note}</div>')
+
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
         game = self.game
@@ -181,12 +204,14 @@ class PlayTable(StaticPicture, w.VBox):
         game = self.game
         frame = self._shown
         if frame is not None and (self._queue or frame.move == game.move_count):
-            state, marked = frame.state, frame.marked
+            board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
+                                     deck=self.deck, size=self.size)
             told = narration_html(frame, game.players)
         else:
-            state, marked, told = game.state, (), ""
-        self.board.value = board_html(state, game.players, game.rules, viewer=self.seat,
-                                      deck=self.deck, size=self.size, marked=marked)
+            board = board_html(game.state, game.players, game.rules, viewer=self.seat,
+                               deck=self.deck, size=self.size)
+            told = ""
+        self.board.value = board
         self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{told}</div>'
         waiting = self.waiting
         mine = not self._queue and not game.is_over
@@ -211,6 +236,7 @@ class PlayTable(StaticPicture, w.VBox):
                                     else "game over")
         self.undo_button.disabled = not self._decisions
         self.entry.disabled = self.submit.disabled = not mine
+        self.hint_button.disabled = waiting or not mine
 
     def _move_button(self, action: Action) -> w.Button:
         button = w.Button(description=text_presentation(action.text),
