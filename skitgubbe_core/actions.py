@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from .cards import DECK, Card, format_cards, parse_cards
 from .errors import ActionError, CardError, quote
+from .i18n import Messages
 from .schema import MAX_PLAYERS
 
 PLAY = "play"
@@ -44,6 +45,18 @@ class Action(NamedTuple):
         if self.cards:
             return self.kind + " " + format_cards(self.cards)
         return self.kind
+
+    @property
+    def label(self) -> str:
+        """The action without its player as a reader reads it, in the current language:
+        ``'play 7♦'``, in Swedish ``'lägg 7♦'`` (:attr:`text` stays the notation)."""
+        verb = VERBS.get(self.kind, self.kind)
+        return f"{verb} {format_cards(self.cards)}" if self.cards else verb
+
+
+VERBS = Messages({"play": "play", "pick up": "pick up", "turn": "turn", "slough": "slough",
+                  "pass": "pass", "exchange": "exchange", "store": "store"})
+"""Each action's verb as a reader reads it (the notation's verbs stay English)."""
 
 
 PLAY_ROWS: tuple[tuple[Action, ...], ...] = tuple(

@@ -30,6 +30,7 @@ from .cards import Card
 from .errors import RulesError
 from .events import DROP
 from .game import Game
+from .i18n import Messages
 from .phases import Phase, modules
 from .rules import Rules
 from .state import State
@@ -483,12 +484,12 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 """The computer players by name: ``BOTS[name](seed)`` makes one."""
 
-BOT_TITLES = {
+BOT_TITLES = Messages({
     "random": "Random: any legal move, uniformly",
     "heuristic": "Heuristic: rules of thumb (cheap wins, low leads, save trumps)",
     "search": "Search: tries each move in sampled deals, played out by the heuristic",
     "memory": "Memory: search that remembers the piles and pick-ups it has seen",
-}
+})
 
 SEARCHERS = ("search", "memory")
 """The bots that take search options (``playouts``, ``seconds``)."""

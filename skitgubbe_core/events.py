@@ -9,12 +9,15 @@ phase change, a player going out, the end of the game).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from .cards import Card, card_text, format_cards, suit_symbol
 from .i18n import N_, ngettext
 from .i18n import gettext as _
 from .rulebook import RULEBOOK
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 
 class Event(NamedTuple):
@@ -374,7 +377,7 @@ class Step(NamedTuple):
     """One action and the events it caused; ``number`` counts from 1."""
 
     number: int
-    action: Any
+    action: Action
     events: tuple[Event, ...]
 
     def narrate(self, players: Sequence[str]) -> list[str]:

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, Action
+from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
 from .events import Event
@@ -208,8 +208,8 @@ def choice_label(question: Question, choice: str) -> str:
         verb = choice.partition(":")[2].strip()
         head, _, cards = verb.partition(" ")
         if head in (PLAY, "slough") and cards:
-            return f"{head} {format_cards(parse_cards(cards.split()))}"
-        return verb
+            return f"{VERBS[head]} {format_cards(parse_cards(cards.split()))}"
+        return VERBS.get(verb, verb)
     if question.kind == "trump":
         suit = parse_suit(choice)
         return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
@@ -596,7 +596,8 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
     dealt = [card for _, card in event.extra]
     answer = tuple(card.text for p, card in event.extra if p == seat)
     first = moment.by_move[k]
-    frame = next((i for i in first if event in moment.frames[i].events), first[0])
+    dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
+    frame = max(first[0], dealt_at - len(event.extra))  # before the first card is dealt
     return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
                     tuple(c.text for c in sorted(dealt)), answer, event.sentence(names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)

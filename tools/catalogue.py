@@ -84,9 +84,10 @@ def _modules() -> list:
     import pkgutil
 
     import skitgubbe_core
-    modules = [importlib.import_module(f"skitgubbe_core.{m.name}")
-               for m in pkgutil.iter_modules(skitgubbe_core.__path__) if m.name != "__main__"]
-    return modules
+    import skitgubbe_widgets
+    return [importlib.import_module(f"{package.__name__}.{m.name}")
+            for package in (skitgubbe_core, skitgubbe_widgets)
+            for m in pkgutil.iter_modules(package.__path__) if m.name != "__main__"]
 
 
 def template() -> Catalog:
