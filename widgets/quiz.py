@@ -166,7 +166,8 @@ class Quiz(StaticPicture, w.VBox):
         the disputed rule ``option`` (see :func:`skitgubbe_core.quiz.readings`)."""
         with language(options.get("lang")):
             items = quiz.readings(source, option, ask, after, values)
-        title = options.pop("title", items[0][0].title)
+            found = items[0][0].title
+            title = options.pop("title", _(found) if found else found)
         return cls(items=items, title=title, **options)
 
     # -- asking ---------------------------------------------------------------------
