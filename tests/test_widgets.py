@@ -360,3 +360,28 @@ def test_play_table_pictures_only_the_last_step(monkeypatch):
         t.proceed.click()
     t.skip.click()
     assert t.game.move_count > 5
+
+
+def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
+    from skitgubbe_widgets import Quiz, classroom
+    from skitgubbe_widgets.classroom import default_size
+    makers = [lambda: Stepper("stunsa-seven"), lambda: PlayTable(seed=2),
+              lambda: RuleSwitcher("disagreement-pick-up", "pick_up"),
+              lambda: Quiz("stunsa-seven")]
+    classroom(size="large")
+    try:
+        widgets = [make() for make in makers]
+    finally:
+        classroom(size="normal")
+    assert default_size() == "normal"
+    for widget in widgets:
+        assert widget.size == "large" and "sg-size-large" in widget._dom_classes
+        assert [v for _, v in widget.size_switch.buttons.options] == ["normal", "large", "huge"]
+        widget.size_switch.buttons.value = "huge"
+        assert "sg-size-huge" in widget._dom_classes and "sg-size-large" not in widget._dom_classes
+    stepper, table, switcher, _ = widgets
+    assert "font-size:2.2em" in stepper.board.value and "font-size:2.2em" in stepper.narration.value
+    assert all(b.style.font_size == "36px" for b in table.hand.children)
+    assert "font-size:2.2em" in switcher.boards[0][0].value
+    with pytest.raises(ValueError, match="size must be one of normal, large, huge"):
+        classroom(size="giant")

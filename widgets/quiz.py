@@ -24,6 +24,7 @@ from skitgubbe_core.view import (
     text_presentation,
 )
 
+from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
 STATIC_QUESTIONS = 12
@@ -98,7 +99,7 @@ class Quiz(StaticPicture, w.VBox):
 
     @speaking
     def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.KINDS,
-                 deck: str = "two-colour", size: str = "normal", title: str | None = None,
+                 deck: str = "two-colour", size: str | None = None, title: str | None = None,
                  items: Iterable[tuple[Sheet, Question]] | None = None,
                  lang: str | None = None) -> None:
         self.lang = lang
@@ -109,7 +110,7 @@ class Quiz(StaticPicture, w.VBox):
             items = [(sheet, q) for sheet in sheets for q in sheet.questions]
             found = sheets[0].title if len(sheets) == 1 else ""
         self.title = title if title is not None else found
-        self.deck, self.size = deck, size
+        self.deck, self.size = deck, size or default_size()
         self._items: list[tuple[Sheet, Question]] = []
         self._more: Iterator[tuple[Sheet, Question]] | None = None
         if isinstance(items, list):
@@ -141,6 +142,9 @@ class Quiz(StaticPicture, w.VBox):
                           self.prompt, self.choices, self.feedback,
                           w.HBox([self.show_me, self.next_question], layout=wrap)])
         self.add_class("sg-quiz")
+        self.add_class("sg-redrawn-by-css")
+        self.size_switch = SizeSwitch(self, self.size, lambda size: None)
+        self.children = (*self.children, self.size_switch)
         self.go_next()
 
     @classmethod

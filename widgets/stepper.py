@@ -13,6 +13,7 @@ from skitgubbe_core.i18n import N_, speaking
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.view import SIZES, frame_board_html, narration_html, sources_html, strip_html
 
+from .classroom import SizeSwitch, default_size
 from .sources import resolve
 from .static import StaticPicture
 
@@ -31,7 +32,9 @@ class Stepper(StaticPicture, w.VBox):
     frame: each card landing, each trick before and after it is taken, each draw.
 
     ``viewer`` shows the table as one player sees it (others' hands face down);
-    ``deck`` is ``"two-colour"`` or ``"four-colour"``; ``size="large"`` scales cards
+    ``deck`` is ``"two-colour"`` or ``"four-colour"``; ``size`` (``normal``, ``large``,
+    ``huge``; by default as :func:`~skitgubbe_widgets.classroom` set it; the **size**
+    switch changes it) scales cards
     and text for a projector.  The stepper shows a snapshot: a game given to it is
     copied, so playing on or undoing moves on that game later does not change it.
     Moving back and forth always shows the same pictures.  ``lang="sv"`` shows every
@@ -41,13 +44,13 @@ class Stepper(StaticPicture, w.VBox):
     @speaking
 
     def __init__(self, source: Any, *, viewer: str | None = None, deck: str = "two-colour",
-                 title: str | None = None, size: str = "normal",
+                 title: str | None = None, size: str | None = None,
                  lang: str | None = None) -> None:
         self.lang = lang
         game, found = resolve(source)
         self.game = game.copy()
         self.title = title if title is not None else found
-        self.deck, self.size = deck, size
+        self.deck, self.size = deck, size or default_size()
         self.frames = frames(self.game)
         last = len(self.frames) - 1
         self.slider = w.IntSlider(value=0, min=0, max=last, description=_("frame"),
@@ -84,6 +87,12 @@ class Stepper(StaticPicture, w.VBox):
             flex_flow="row wrap", align_items="center", width="100%"))
         super().__init__([self.heading, controls, scrub,
                           self.board, self.narration, self.sources])
+        self.size_switch = SizeSwitch(self, self.size, self._resize)
+        controls.children = (*controls.children, self.size_switch)
+        self._show()
+
+    def _resize(self, size: str) -> None:
+        self.size = size
         self._show()
 
     @property

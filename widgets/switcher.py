@@ -12,8 +12,9 @@ from skitgubbe_core import OPTIONS, Game, IllegalActionError, Rules, examples, s
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.i18n import speaking
 from skitgubbe_core.sources import cite
-from skitgubbe_core.view import position_html, step_html
+from skitgubbe_core.view import SIZES, position_html, step_html
 
+from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
 Page = tuple[str, str]
@@ -28,7 +29,7 @@ class RuleSwitcher(StaticPicture, w.VBox):
     @speaking
 
     def __init__(self, source: Any, option: str, values: Sequence[str] | None = None,
-                 lang: str | None = None) -> None:
+                 size: str | None = None, lang: str | None = None) -> None:
         self.lang = lang
         sc = examples.load(source) if isinstance(source, str) else source
         self.option = OPTIONS[option]
@@ -42,8 +43,16 @@ class RuleSwitcher(StaticPicture, w.VBox):
                           layout=w.Layout(width=f"{96 // len(self.values)}%"))
                    for v, (board, narration) in zip(self.values, self.boards, strict=True)]
         self.heading = w.HTML(f"<h4>{escape(_(sc.title))}</h4>")
+        self.size = size or default_size()
         super().__init__([self.heading, self.slider, w.HBox(columns)])
+        self.size_switch = SizeSwitch(self, self.size, self._resize)
+        self.children = (self.heading, w.HBox([self.slider, self.size_switch], layout=w.Layout(
+            flex_flow="row wrap", align_items="center")), *self.children[2:])
         self.slider.observe(self._show, names="value")
+        self._show()
+
+    def _resize(self, size: str) -> None:
+        self.size = size
         self._show()
 
     def _heading(self, value: str) -> str:
@@ -54,8 +63,11 @@ class RuleSwitcher(StaticPicture, w.VBox):
 
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
+        scale = SIZES[self.size]
         for (board, narration), pages in zip(self.boards, self.pages, strict=True):
-            board.value, narration.value = pages[min(i, len(pages) - 1)]
+            shown, told = pages[min(i, len(pages) - 1)]
+            board.value = f'<div style="font-size:{scale}">{shown}</div>'
+            narration.value = f'<div style="font-size:{scale}">{told}</div>'
 
     @speaking
     def static_html(self) -> str:

@@ -33,9 +33,12 @@ from skitgubbe_core.view import (
     text_presentation,
 )
 
+from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
 _RED = "#c8102e"
+_CARD_SIZES = {"normal": "16px", "large": "26px", "huge": "36px"}
+"""The card buttons' type size at each size of the table."""
 LOG_SHOWN = 40
 """The move log shows this many of the latest moves (a whole deal can have hundreds)."""
 MOVE_WORDS = Messages({TURN: "turn up the top stock card", PICK_UP: "pick up",
@@ -44,7 +47,7 @@ MOVE_WORDS = Messages({TURN: "turn up the top stock card", PICK_UP: "pick up",
 """What the buttons of the moves that are not a single card say."""
 
 
-def _card_button(card, enabled: bool, on_click) -> w.Button:
+def _card_button(card, enabled: bool, on_click, size: str = "normal") -> w.Button:
     """A card of the reader's hand: a playable one is enabled and carries a tick (not
     only a colour), the others are greyed out."""
     name = card_name(card)
@@ -56,6 +59,7 @@ def _card_button(card, enabled: bool, on_click) -> w.Button:
                       layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
                                       flex="0 0 auto"))
     button.style.font_weight = "bold"
+    button.style.font_size = _CARD_SIZES[size]
     if card.is_red and not enabled:
         button.style.text_color = _RED
     button.on_click(on_click)
@@ -88,10 +92,10 @@ class PlayTable(StaticPicture, w.VBox):
     @speaking
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
                  seat: int = 0, seed: int = 1, deck: str = "two-colour",
-                 opponent: str = "random", size: str = "normal", lang: str | None = None) -> None:
+                 opponent: str = "random", size: str | None = None, lang: str | None = None) -> None:
         self.lang = lang
         self.variant, self.names, self.seat = variant, list(players), seat
-        self.deck, self.size, self.opponent = deck, size, opponent
+        self.deck, self.size, self.opponent = deck, size or default_size(), opponent
         self.board = w.HTML()
         self.narration = w.HTML()
         self.message = w.HTML()
@@ -137,7 +141,14 @@ class PlayTable(StaticPicture, w.VBox):
                     self.hint_button], layout=wrap),
             w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message,
             self.move_log])
+        self.size_switch = SizeSwitch(self, self.size, self._resize)
+        self.children = (*self.children, self.size_switch)
         self.deal(seed)
+
+    def _resize(self, size: str) -> None:
+        self.size = size
+        self._hand_key = ()
+        self._refresh()
 
     # -- the game ---------------------------------------------------------------------
 
@@ -329,7 +340,8 @@ class PlayTable(StaticPicture, w.VBox):
         if key != self._hand_key:
             self._hand_key = key
             self.hand.children = [
-                _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a))  # noqa: B008 (binds c's action)
+                _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a),  # noqa: B008 (binds c's action)
+                             self.size)
                 for c in cards]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
