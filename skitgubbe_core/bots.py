@@ -300,16 +300,22 @@ def _apply(s: State, rules: Rules, phase1, action: Action) -> None:
     (phase1 if s.phase == 1 else phase2).apply(s, rules, action, DROP)
 
 
-def playout(s: State, rules: Rules, max_moves: int = 600) -> int | None:
+def playout(s: State, rules: Rules, max_moves: int = 600, rng: random.Random | None = None,
+            epsilon: float = 0.0) -> int | None:
     """Play ``s`` to the end with heuristic players for every seat (changing ``s``);
-    the loser's seat, or None if ``max_moves`` pass first."""
+    the loser's seat, or None if ``max_moves`` pass first.  With ``epsilon`` (and
+    ``rng``) each choice is a uniformly random legal action with that chance."""
     phase1 = PHASE1[rules.phase1_tricks]
     for _ in range(max_moves):
         if s.to_play is None:
             return s.loser
         legal = _legal(s, rules, phase1)
-        action = legal[0] if len(legal) == 1 else heuristic_choice(
-            Seen(s, rules, s.to_play), legal)
+        if len(legal) == 1:
+            action = legal[0]
+        elif rng is not None and epsilon and rng.random() < epsilon:
+            action = rng.choice(legal)
+        else:
+            action = heuristic_choice(Seen(s, rules, s.to_play), legal)
         _apply(s, rules, phase1, action)
     return s.loser if s.to_play is None else None
 
@@ -327,6 +333,7 @@ class SearchBot:
     """
 
     name = "search"
+    epsilon = 0.0
 
     def __init__(self, seed: int | None = None, playouts: int = 48,
                  seconds: float | None = None) -> None:
@@ -356,7 +363,7 @@ class SearchBot:
                 s = world.copy()
                 s.rng = random.Random(chance)
                 _apply(s, rules, phase1, action)
-                loser = playout(s, rules)
+                loser = playout(s, rules, rng=self.rng, epsilon=self.epsilon)
                 losses[i] += 0.5 if loser is None else loser == seat
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -392,8 +399,9 @@ class MemoryBot(SearchBot):
     name = "memory"
 
     def __init__(self, seed: int | None = None, playouts: int = 48,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, epsilon: float = 0.1) -> None:
         super().__init__(seed, playouts, seconds)
+        self.epsilon = epsilon
         self._game: tuple[object, ...] | None = None
         self.known: list[set[int]] = []
         self._last = 0
