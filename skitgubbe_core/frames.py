@@ -3,12 +3,21 @@
 A step (one action and its automatic consequences) can change the table several
 times: the last card of a trick lands (and the whole trick shows, its winning card
 marked), the trick is taken, cards are drawn, the last stock card is laid aside,
-phase 2 begins, a player goes out.  :func:`frames` replays a game's actions with an
+phase 2 begins, a player goes out.  A stunsa or a tie gets a frame of its own, right
+after the card that makes it and before anyone draws.  :func:`frames` replays a game's actions with an
 events list that pictures the state each time an event is appended (the engine
 changes the state, then appends the event describing the change), and groups
 events that do not change the picture with the frame before them.  Koira's
 redistribution and the start of phase 2, one event each, are split into one frame
 per card (or per player taking up their pile).
+
+The key cards of a frame are *marked*, each with one or more of :data:`MARKS`: the
+pair of a stunsa, the tied cards of a tie, the card picked up (in the hand it went
+to), each card dealt (in the hand or pile it went to; those frames show the piles'
+cards), the card that beats in phase 2 and the trick about to be set aside, the card
+that wins a phase-1 trick.  Until the move's outcome is known (a stunsa, a won
+trick) the status line names the player who acted, so the picture never runs ahead
+of the narration.
 
 The normal play path is untouched: frames are built only when a view asks.
 
@@ -21,11 +30,23 @@ The normal play path is untouched: frames are built only when a view asks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card, format_cards
 from .events import Event, Step
 from .state import State
+
+MARKS = ("stunsa", "tie", "picked-up", "dealt", "beats", "set-aside", "wins")
+"""The kinds of mark a card may carry (``wins`` only in phase 1: phase-2 tricks are
+not won but set aside)."""
+
+OWN_FRAME = frozenset(("stunsa", "tie"))
+"""Events shown in a frame of their own, moved before the draws that follow the card
+that made them."""
+
+DECIDES = frozenset(("stunsa", "tie", "trick-won", "trick-won-all", "lead-kept"))
+"""Events that decide who plays next in phase 1; the frames before them keep the turn
+with the player who acted."""
 
 FORWARD = frozenset(("turned", "trump-turned"))
 """Events narrated with the next frame: the turned card is in the air until it lands."""
@@ -50,14 +71,30 @@ class Frame:
     state: State
     events: list[Event] = field(default_factory=list)
     caption: str = ""
-    marked: tuple[Card, ...] = ()
+    marks: dict[Card, tuple[str, ...]] = field(default_factory=dict)
+    open_piles: bool = False
+    sorted_table: bool = False
+    acted: bool = False
     step: Step | None = None
+
+    @property
+    def marked(self) -> tuple[Card, ...]:
+        """The cards that win (phase 1) or beat (phase 2) the trick on the table."""
+        return tuple(c for c, kinds in self.marks.items() if "wins" in kinds or "beats" in kinds)
+
+    def mark(self, kind: str, cards) -> None:
+        """Mark ``cards`` with ``kind``."""
+        for card in cards:
+            if kind not in self.marks.get(card, ()):
+                self.marks[card] = self.marks.get(card, ()) + (kind,)
 
     @property
     def label(self) -> str:
         """``'move 7, 3 of 5'`` (or ``'start'``)."""
         if self.move == 0:
             return "start"
+        if self.count == 1:
+            return f"move {self.move}"
         return f"move {self.move}, {self.index} of {self.count}"
 
 
@@ -89,17 +126,70 @@ def frames(game, players: Sequence[str] | None = None) -> list[Frame]:
     replay = game.copy_at(0)
     result = [Frame(0, 1, 1, replay._state.copy())]
     for action in game.actions:
-        before = replay._state.copy()
-        recorder = _Recorder(replay._state)
-        step = replay._apply(action, recorder)
-        group = _group(before, recorder, recorder.pictures, game.rules, names)
-        group[-1].state = replay._state.copy()
-        _turn_to(group, replay._state.to_play)
-        _mark(group)
-        for i, frame in enumerate(group, 1):
-            frame.move, frame.index, frame.count, frame.step = step.number, i, len(group), step
-        result.extend(group)
+        result.extend(step_frames(replay, action, names))
     return result
+
+
+def step_frames(game, action, players: Sequence[str] | None = None) -> list[Frame]:
+    """Play ``action`` (already checked legal) on ``game`` and return the frames of that
+    one step: what a live table needs after each move, at a cost that does not grow
+    with the game."""
+    names = list(players or game.players)
+    before = game._state.copy()
+    recorder = _Recorder(game._state)
+    step = game._apply(action, recorder)
+    events, pictures = _own_frames(list(recorder), recorder.pictures)
+    group = _group(before, events, pictures, game.rules, names)
+    group[-1].state = game._state.copy()
+    _turn_to(group, game._state.to_play)
+    _mark(group)
+    for i, frame in enumerate(group, 1):
+        frame.move, frame.index, frame.count, frame.step = step.number, i, len(group), step
+    return group
+
+
+def key_frames(shown: Sequence[Frame]) -> list[Frame]:
+    """The frames a printed page needs: a frame that only leads up to a draw, a stunsa
+    or a tie (no caption, no mark) is merged into the next one, its narration first,
+    so no event is lost and no sentence comes before its picture; the frames kept are
+    numbered again within each move.
+
+    >>> from skitgubbe_core import examples, scenario
+    >>> game = scenario.run(examples.load("stunsa-seven")).game
+    >>> len(frames(game)), [f.label for f in key_frames(frames(game))][:4]
+    (11, ['start', 'move 1', 'move 2, 1 of 2', 'move 2, 2 of 2'])
+    """
+    kept: list[Frame] = []
+    carried: list[Event] = []
+    for i, frame in enumerate(shown):
+        after = shown[i + 1] if i + 1 < len(shown) else None
+        if (after is not None and frame.move and after.move == frame.move and not frame.caption
+                and not frame.marks and not after.caption
+                and all(e.kind == "draw" or e.kind in OWN_FRAME for e in after.events)):
+            carried += frame.events
+            continue
+        kept.append(replace(frame, events=carried + frame.events))
+        carried = []
+    for frame in kept:
+        same = [f for f in kept if f.move == frame.move]
+        frame.index, frame.count = same.index(frame) + 1, len(same)
+    return kept
+
+
+def _own_frames(events: list[Event], pictures: list[State]) -> tuple[list[Event], list[State]]:
+    """Move each stunsa and tie before the draws just before it, pictured as the table
+    was when its last card landed."""
+    for j, event in enumerate(events):
+        if event.kind not in OWN_FRAME:
+            continue
+        i = j
+        while i > 0 and events[i - 1].kind == "draw":
+            i -= 1
+        if i < j and i > 0:
+            events.insert(i, events.pop(j))
+            pictures.insert(i, pictures[i - 1])
+            del pictures[j + 1]
+    return events, pictures
 
 
 def _group(before: State, events: list[Event], pictures: list[State], rules,
@@ -121,7 +211,7 @@ def _group(before: State, events: list[Event], pictures: list[State], rules,
             last_key = picture_key(last_state)
             continue
         key = picture_key(state)
-        if group and key == last_key and not pending:
+        if group and key == last_key and not pending and event.kind not in OWN_FRAME:
             group[-1].events.append(event)
             continue
         group.append(Frame(0, 0, 0, state, pending + [event]))
@@ -134,31 +224,48 @@ def _group(before: State, events: list[Event], pictures: list[State], rules,
 
 def _turn_to(group: list[Frame], player: int | None) -> None:
     """Show the frames inside a step with the turn already passed to ``player``, who acts
-    next (the engine passes the turn after it has recorded the step's events); at the
-    end of the game the frames keep their own status."""
+    next (the engine passes the turn after it has recorded the step's events), from the
+    frame that decides it (a stunsa, a won trick) on, if there is one; at the end of
+    the game the frames keep their own status."""
     if player is None:
         return
-    for frame in group[:-1]:
+    decided = next((i for i, f in enumerate(group)
+                    if any(e.kind in DECIDES for e in f.events)), 0)
+    for frame in group[:decided]:
+        frame.acted = True
+    for frame in group[decided:-1]:
         if frame.state.to_play != player:
             frame.state = frame.state.copy()
             frame.state.to_play = player
 
 
 def _mark(group: list[Frame]) -> None:
-    """Mark the winning cards in each frame that shows a trick about to be taken."""
+    """Mark the key cards of each frame: the cards of a stunsa or tie, the cards picked
+    up, the card that beats, and the trick about to be won (phase 1) or set aside
+    (phase 2)."""
     for i, frame in enumerate(group):
-        later = [e for f in group[i + 1:] for e in f.events]
-        take = next((e for e in later if e.kind in TAKES), None)
-        if take is None or not frame.state.table:
+        on_table = {c for _, cards in frame.state.table for c in cards}
+        for e in frame.events:
+            if e.kind in OWN_FRAME:
+                frame.mark(e.kind, [c for c in e.cards if c in on_table])
+            elif e.kind in ("pick-up", "pick-up-lead"):
+                frame.mark("picked-up", [c for c in e.cards if c in frame.state.hands[e.player]])
+            elif e.kind == "beat" and frame.state.phase == 2:
+                frame.mark("beats", [c for c in e.cards if c in on_table])
+        take = next((e for e in group[i + 1].events if e.kind in TAKES), None) \
+            if i + 1 < len(group) else None
+        if take is None or not on_table:
+            continue
+        if frame.state.phase == 2:
+            frame.mark("set-aside", [c for _, cards in frame.state.table for c in cards])
             continue
         if take.kind == "trick-complete":
             plays = [cards for p, cards in frame.state.table if p == take.player]
             winning = plays[-1] if plays else ()
         else:
             winning = take.cards
-        on_table = {c for _, cards in frame.state.table for c in cards}
         if winning and all(c in on_table for c in winning):
-            frame.marked = tuple(winning)
+            frame.mark("wins", winning)
 
 
 def _remove_from_table(s: State, card: Card) -> None:
@@ -173,30 +280,50 @@ def _remove_from_table(s: State, card: Card) -> None:
 
 
 def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
-                     note: str = "") -> list[Frame]:
-    """One frame per ``(player, card)`` of ``deals``: the card leaves the table for the
-    player's ``into`` (hand or pile)."""
+                     note: str = "", in_order: bool = False) -> list[Frame]:
+    """One frame per ``(player, card)`` of ``deals``: the card leaves the table (lying
+    sorted if ``in_order``) for the player's ``into`` (hand or pile), marked there."""
     split = []
     for p, card in deals:
         s = s.copy()
         _remove_from_table(s, card)
         (s.piles if into == "pile" else s.hands)[p].append(card)
-        split.append(Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}{note}"))
+        frame = Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}{note}",
+                      open_piles=into == "pile", sorted_table=in_order)
+        frame.mark("dealt", (card,))
+        split.append(frame)
     return split
 
 
 def _split_redistribute(event: Event, before: State, after: State, rules,
                         names: Sequence[str]) -> list[Frame]:
-    """Koira's sorted redistribution: the tied cards go back to hand, then one frame per
-    card dealt."""
+    """Koira's sorted redistribution: the tied cards go back to hand, the other cards
+    lie sorted low to high, then one frame per card dealt; the event's sentence, which
+    states the whole result, comes with the last of them."""
     s = before.copy()
     owner = {c: p for p, cards in s.table for c in cards}
     for card in event.cards:
         _remove_from_table(s, card)
         s.hands[owner[card]].append(card)
+    back = Frame(0, 0, 0, s, [], f"{_names(names, sorted({owner[c] for c in event.cards}))} "
+                 f"take back {format_cards(event.cards)}")
+    back.mark("tie", event.cards)
+    s = s.copy()
+    s.table.sort(key=lambda play: play[1][0])
+    rest = [c for _, cards in s.table for c in cards]
+    lay = Frame(0, 0, 0, s, [], f"The other cards, sorted low to high: {format_cards(rest)}; "
+                f"they are dealt from {names[event.player]} counter-clockwise",
+                sorted_table=True)
     into = "pile" if rules.tie_cards_to == "pile" else "hand"
-    return [Frame(0, 0, 0, s, [event])] + _deal_from_table(s, event.extra, into, names,
-                                                           f", into their {into}")
+    split = [back, lay] + _deal_from_table(s, event.extra, into, names, f", into their {into}",
+                                           in_order=True)
+    split[-1].events = [event]
+    return split
+
+
+def _names(names: Sequence[str], seats) -> str:
+    shown = [names[p] for p in seats]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _split_phase_2(event: Event, before: State, after: State, rules,
@@ -219,14 +346,19 @@ def _split_phase_2(event: Event, before: State, after: State, rules,
 def _split_dreck(event: Event, before: State, after: State, rules,
                  names: Sequence[str]) -> list[Frame]:
     """Atlanta's dreck: every low card pooled on the table (beside who gave it), then one
-    frame per card dealt."""
+    frame per card dealt; the event's sentence, which states every share, comes with
+    the last of them."""
     s = before.copy()
     for card in event.cards:
         giver = next(p for p, hand in enumerate(s.hands) if card in hand)
         s.hands[giver].remove(card)
         s.table.append((giver, (card,)))
-    split = [Frame(0, 0, 0, s, [event])] + _deal_from_table(s, event.extra, "hand", names)
+    pooled = Frame(0, 0, 0, s, [], f"Someone holds fewer than six cards: the dreck "
+                   f"({len(event.cards)} cards) is pooled on the table, to be dealt at random")
+    split = [pooled] + _deal_from_table(s, event.extra, "hand", names)
     split[-1].state = after
+    split[-1].events = [event]
+    split[-1].mark("dealt", [c for p, c in event.extra[-1:]])
     return split
 
 

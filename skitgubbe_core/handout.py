@@ -1,10 +1,12 @@
 """Printable handouts: one self-contained HTML page for a worked example or a scenario
-file - title, description, sources, then every frame with its narration, and the
-rules it uses.  No scripts, no external styles or fonts; print CSS for A4 keeps each
-frame on one page.
+file - title, what it shows, the rules and players, sources, then every frame with
+its narration in a grid that fills the page's width, and the rules it uses in their
+own order.  No scripts, no external styles or fonts; print CSS for A4 keeps each frame
+and each rule whole and no heading at the foot of a page (a short example fits one
+page).
 
 >>> page = handout_html(examples.load("stunsa-seven"))
->>> page.startswith("<!DOCTYPE html>") and page.count('<section class="sg-frame"') == 10
+>>> page.startswith("<!DOCTYPE html>") and page.count('<section class="sg-frame"') == 7
 True
 """
 
@@ -15,25 +17,36 @@ from pathlib import Path
 
 from . import examples, record, scenario
 from .files import save_text, shown_name
-from .frames import frames
+from .frames import frames, key_frames
 from .game import Game
 from .jsondata import read_json
 from .rulebook import RULEBOOK
+from .rules import OPTIONS, PRESETS
 from .sources import SOURCES
 from .view import frame_html, rules_html, rules_used
 
 PRINT_CSS = """
-body { font-family: sans-serif; max-width: 52em; margin: 1.5em auto; padding: 0 1em;
-       color: #111; line-height: 1.45; }
-h1 { font-size: 1.5em; margin-bottom: 0.2em; }
-.sg-meta { color: #444; }
+body { font-family: sans-serif; max-width: 80em; margin: 1.5em auto; padding: 0 1em;
+       color: #111; line-height: 1.35; }
+h1 { font-size: 1.5em; margin: 0 0 0.2em 0; }
+h2 { font-size: 1.15em; margin: 0.6em 0 0.3em 0; }
+.sg-meta { color: #444; margin: 0.2em 0; }
+.sg-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(17em, 1fr));
+           gap: 0.3em 0.6em; }
+.sg-grid .sg-frame { margin: 0 !important; }
 .sg-frame { break-inside: avoid; page-break-inside: avoid; }
 .sg-rules dt { font-weight: bold; margin-top: 0.4em; }
-@page { size: A4; margin: 15mm; }
+.sg-rule-item { break-inside: avoid; page-break-inside: avoid; }
+h1, h2, dt { break-after: avoid; page-break-after: avoid; }
+@page { size: A4; margin: 12mm; }
 @media print {
-  body { margin: 0; max-width: none; font-size: 10.5pt; }
-  .sg-frame { break-inside: avoid; page-break-inside: avoid; }
-  h1, h2 { break-after: avoid; }
+  body { margin: 0; max-width: none; font-size: 7.5pt; }
+  h1 { font-size: 14pt; }
+  h2 { font-size: 10pt; }
+  .sg-grid { grid-template-columns: repeat(4, 1fr); }
+  .sg-rules i { display: none; }
+  .sg-rules { columns: 2; column-gap: 1.2em; }
+  .sg-tag { display: none !important; }
 }
 """
 
@@ -58,7 +71,7 @@ def handout_html(source: scenario.Scenario | Game, title: str = "") -> str:
     else:
         game = scenario.run(source).game
         title, description, source_keys = source.title, source.description, source.sources
-    shown = frames(game)
+    shown = key_frames(frames(game))
     citations = [str(c) for c in source_keys]
     for rule in rules_used(shown):
         citations += [SOURCES[k].citation for k in RULEBOOK[rule].sources
@@ -66,15 +79,38 @@ def handout_html(source: scenario.Scenario | Game, title: str = "") -> str:
     body = [f"<h1>{escape(title)}</h1>"]
     if description:
         body.append(f'<p class="sg-meta">{escape(description)}</p>')
-    body.append(f'<p class="sg-meta">{escape(game.rules.describe())}; players: '
-                f"{escape(', '.join(game.players))}.</p>")
+    body.append(f'<p class="sg-meta">{escape(rules_line(game))}</p>')
     body.append(f'<p class="sg-meta"><b>Sources:</b> {escape("; ".join(citations))}.</p>')
-    body.append("<h2>Step by step</h2>")
-    body += [frame_html(f, game.players, game.rules, title=title) for f in shown]
+    body.append(f"<h2>Step by step, in {len(shown)} pictures</h2>")
+    frames_html = "".join(frame_html(f, game.players, game.rules, title=title, compact=True)
+                          for f in shown)
+    body.append(f'<div class="sg-grid">{frames_html}</div>')
     body.append(rules_html(shown, disclosure=False))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(title)}</title><style>{PRINT_CSS}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")
+
+
+def rules_line(game: Game) -> str:
+    """The line a teacher would write under the title: the game, who plays and who
+    starts.
+
+    >>> rules_line(Game(["Ann", "Bo", "Cai"], seed=1))
+    'Skitgubbe (basic game), three players: Ann, Bo and Cai; Ann starts.'
+    """
+    preset = PRESETS[game.rules.preset_name]
+    names = list(game.players)
+    count = _COUNTS.get(len(names), str(len(names)))
+    who = ", ".join(names[:-1]) + " and " + names[-1]
+    extra = game.rules.overrides()
+    changed = "".join(f"; {OPTIONS[k].title.lower()}: {OPTIONS[k].choice(v).description}"
+                      for k, v in extra.items())
+    first = game.copy_at(0).to_play
+    starts = f"; {names[first]} starts" if first is not None else ""
+    return f"{preset.title}{changed}, {count} players: {who}{starts}."
+
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 def write(name_or_file: str, out: str | None = None) -> Path:

@@ -271,7 +271,8 @@ class Sheet:
 
 class _Moment:
     """What the questions of one game need: its frames grouped by move, with the
-    range of events each frame narrates."""
+    range of events each frame narrates (as places in its step: a stunsa or tie is
+    narrated before the draws that come before it in the step)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -285,8 +286,11 @@ class _Moment:
         for i, f in enumerate(self.frames):
             self.by_move.setdefault(f.move, []).append(i)
             start = counted.get(f.move, 0)
-            counted[f.move] = start + len(f.events)
-            self.spans[i] = (start, start + len(f.events))
+            events = f.step.events if f.step is not None else ()
+            places = [next(j for j, e in enumerate(events) if e is told) for told in f.events]
+            span = (min(places), max(places) + 1) if places else (start, start)
+            counted[f.move] = max(start, span[1])
+            self.spans[i] = span
 
     def last_frame(self, move: int) -> int:
         return self.by_move[move][-1]
@@ -297,7 +301,9 @@ class _Moment:
         found = None
         for i in self.by_move[move]:
             start, end = self.spans[i]
-            if start < event and end <= event:
+            if end > event:
+                break
+            if start < event:
                 found = i
         return found
 

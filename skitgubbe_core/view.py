@@ -6,7 +6,9 @@ sanitizer strips); every card carries an accessible label (``aria-label``, and
 ``title``, which the sanitizer keeps in untrusted output), and suit symbols are
 followed by U+FE0E so they never turn into emoji.  Every name a user supplies is
 escaped.  Markup others rely on: the cards on the table sit inside an element with
-``data-area="table"``; a frame of a strip is a ``<section class="sg-frame">``.
+``data-area="table"``; a frame of a strip is a ``<section class="sg-frame">``; a
+marked card (see :data:`skitgubbe_core.frames.MARKS`) carries the class
+``sg-mark-KIND`` for each of its marks and names them in its label.
 
 >>> from skitgubbe_core.cards import parse_card
 >>> html = card_html(parse_card("7D"))
@@ -16,10 +18,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
-from .cards import SUIT_SYMBOLS, Card
+from .cards import SUIT_SYMBOLS, Card, format_cards
 from .events import Event, Step
 from .frames import Frame
 from .rulebook import RULEBOOK
@@ -32,15 +34,27 @@ FOUR_COLOUR = ("#111111", "#c8102e", "#0b5fb3", "#6a2c91")
 """Four colours that do not rely on red against green: black spades, red hearts,
 blue diamonds, purple clubs.  The suit symbol is always printed as well."""
 DECKS = {"two-colour": TWO_COLOUR, "four-colour": FOUR_COLOUR}
-SIZES = {"normal": "1em", "large": "1.6em"}
-"""Text and card scale: ``large`` is for a projector."""
+SIZES = {"normal": "1em", "large": "1.6em", "huge": "2.2em"}
+"""Text and card scale: ``large`` and ``huge`` are for a projector."""
 
 _CARD_STYLE = ("display:inline-block;min-width:2.1em;padding:0.1em 0.3em;margin:0.1em;"
                "border:1px solid #777;border-radius:0.3em;background:#ffffff;"
                "font-weight:bold;text-align:center;font-family:sans-serif;")
 _COMPACT_STYLE = ("display:inline-block;padding:0 0.2em;margin:0.05em;border:1px solid #777;"
                   "border-radius:0.2em;background:#fff;font-weight:bold;")
-_MARKED_STYLE = "outline:0.2em solid #e0a800;background:#fff4c2;"
+_MARK_STYLES = {
+    "wins": "outline:0.2em solid #e0a800;background:#fff4c2;",
+    "beats": "outline:0.2em solid #e0a800;background:#fff4c2;",
+    "stunsa": "outline:0.2em double #d4561c;background:#ffe3d3;",
+    "tie": "outline:0.2em double #7b3fa0;background:#f1e4fa;",
+    "picked-up": "outline:0.2em dashed #0b5fb3;background:#dcebfb;",
+    "dealt": "outline:0.2em dashed #2a7a2a;background:#dff2df;",
+    "set-aside": "outline:0.15em dotted #555555;",
+}
+"""How each mark looks (outline style and colour); every mark is also named in words
+beside the cards, never by colour alone."""
+MARK_WORDS = {"wins": "wins", "beats": "beats", "stunsa": "stunsa", "tie": "tie",
+              "picked-up": "picked up", "dealt": "dealt", "set-aside": "set aside"}
 _BACK_STYLE = ("display:inline-block;min-width:1.3em;padding:0.1em 0.2em;margin:0.1em 0 0.1em "
                "-0.9em;border:1px solid #1d3557;border-radius:0.3em;color:#ffffff;"
                "text-align:center;font-family:sans-serif;background:#34568b;")
@@ -69,28 +83,51 @@ def text_presentation(text: str) -> str:
     return text
 
 
-def card_html(card: Card, deck: str = "two-colour", marked: bool = False,
+def card_html(card: Card, deck: str = "two-colour", marks: Sequence[str] = (),
               compact: bool = False) -> str:
     """One card as a labelled HTML span; ``deck`` is ``two-colour`` or ``four-colour``;
-    a ``marked`` card is the one winning the trick; a ``compact`` card (for strips of
-    frames) has a shorter style and only its ``title`` label."""
+    ``marks`` are its marks (``wins``, ``stunsa``, ...: class ``sg-mark-KIND`` each,
+    and ``sg-win`` for the card winning a trick); a ``compact`` card (for strips of
+    frames) has a shorter style and only its ``title`` label.
+
+    >>> from skitgubbe_core.cards import parse_card
+    >>> 'class="sg-card sg-mark sg-mark-stunsa"' in card_html(parse_card("7D"), marks=["stunsa"])
+    True
+    """
     colour = DECKS[deck][card.suit]
-    extra = _MARKED_STYLE if marked else ""
-    cls = "sg-card sg-win" if marked else "sg-card"
+    extra = "".join(_MARK_STYLES[m] for m in marks[:1])
+    cls = "sg-card"
+    if marks:
+        cls += " sg-win" * ("wins" in marks) + " sg-mark" + "".join(f" sg-mark-{m}" for m in marks)
+    name = card.name + "".join(f", {MARK_WORDS[m]}" for m in marks)
     symbol = f"{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}"
     if compact:
-        return (f'<span class="{cls}" title="{card.name}" style="{_COMPACT_STYLE}'
+        return (f'<span class="{cls}" title="{name}" style="{_COMPACT_STYLE}'
                 f'color:{colour};{extra}">{card.label}{symbol}</span>')
-    return (f'<span class="{cls}" role="img" aria-label="{card.name}" title="{card.name}" '
+    return (f'<span class="{cls}" role="img" aria-label="{name}" title="{name}" '
             f'style="{_CARD_STYLE}color:{colour};{extra}">{card.label}'
             f'<span class="sg-suit">{symbol}</span></span>')
 
 
+Marks = Mapping[Card, Sequence[str]]
+"""Each marked card and its marks."""
+
+
 def cards_html(cards: Iterable[Card], deck: str = "two-colour",
-               marked: Iterable[Card] = (), compact: bool = False) -> str:
-    marked = set(marked)
-    return "".join(card_html(c, deck, c in marked, compact) for c in cards) or \
+               marks: Marks | None = None, compact: bool = False) -> str:
+    marks = marks or {}
+    return "".join(card_html(c, deck, tuple(marks.get(c, ())), compact) for c in cards) or \
         f'<span class="sg-note" style="{_NOTE_STYLE}">no cards</span>'
+
+
+def _mark_note(cards: Iterable[Card], marks: Marks) -> str:
+    """The marks of a row of cards in words (``picked up: J♥``), for hands and piles."""
+    named: dict[str, list[Card]] = {}
+    for c in cards:
+        for m in marks.get(c, ()):
+            named.setdefault(m, []).append(c)
+    return "".join(f' <b class="sg-mark-word" style="color:#333">{MARK_WORDS[m]}: '
+                   f"{text_presentation(format_cards(cs))}</b>" for m, cs in named.items())
 
 
 def backs_html(count: int, what: str = "card") -> str:
@@ -128,33 +165,38 @@ def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
 
 
 def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
-               deck: str = "two-colour", size: str = "normal", marked: Iterable[Card] = (),
-               compact: bool = False, turn: bool = True) -> str:
-    """The table: a status line, the plays on the table (each with its player, the
-    winning card ``marked``), every player's hand (others' face down when ``viewer``
-    is a seat) with their pile, the trump card beside its holder, who is out, and
-    the stock.  ``size="large"`` scales everything for a projector; ``compact`` draws
-    smaller markup without the status line (for strips of frames); ``turn=False``
-    hides whose turn it is (a question asks it)."""
+               deck: str = "two-colour", size: str = "normal", marks: Marks | None = None,
+               compact: bool = False, open_piles: bool = False, sorted_table: bool = False,
+               acted: bool = False, turn: bool = True) -> str:
+    """The table: a status line, the plays on the table (each with its player and its
+    ``marks`` in words), every player's hand (others' face down when ``viewer`` is a
+    seat) with their pile (face up with ``open_piles``), the trump card beside its
+    holder, who is out, and the stock.  ``size`` (see :data:`SIZES`) scales everything
+    for a projector; ``compact`` draws smaller markup with a shorter status line (for
+    strips of frames); ``sorted_table`` says the table lies sorted for dealing;
+    ``acted`` says the player on turn has just played (the move's outcome is not yet
+    known); ``turn=False`` hides whose turn it is (a question asks it)."""
     names = [escape(n) for n in players]
-    marked = tuple(marked)
+    marks = marks or {}
     parts = [f'<div class="sg-position sg-board" style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
-    if not compact:
-        parts.append(f'<div class="sg-status"><b>{_status(s, names, rules, turn)}</b></div>')
-    parts.append(_table_html(s, names, deck, marked, compact))
+    status = _status(s, names, rules, compact, acted, turn)
+    parts.append(f'<div class="sg-status"><b>{status}</b></div>')
+    parts.append(_table_html(s, names, deck, marks, compact, sorted_table))
     show_piles = s.phase == 1 or any(s.piles)
-    head = "<th style=\"text-align:left\">pile</th>" if show_piles else ""
-    parts.append('<table class="sg-players" style="border-collapse:collapse;margin:0.2em 0">'
-                 f'<tr style="{_NOTE_STYLE}"><th style="text-align:left">player</th>'
-                 f'<th style="text-align:left">hand</th>{head}<th></th></tr>')
+    cell = "padding:0 0.3em;text-align:left" if compact else "padding:0.15em 0.6em;text-align:left"
+    head = f'<th style="{cell}">pile</th>' if show_piles else ""
+    parts.append('<table class="sg-players" style="border-collapse:collapse;margin:0.2em 0">')
+    if not compact:
+        parts.append(f'<tr style="{_NOTE_STYLE}"><th style="{cell}">player</th>'
+                     f'<th style="{cell}">hand</th>{head}<th></th></tr>')
     for seat, name in enumerate(names):
         hand = s.hands[seat]
         if not hand and (seat in s.out or s.loser is not None):
             shown = ""
         elif viewer is None or viewer == seat:
             shown = cards_html(hand_order(hand, s.trump if s.phase == 2 else None), deck,
-                               compact=compact)
+                               marks, compact) + ("" if compact else _mark_note(hand, marks))
         else:
             shown = backs_html(len(hand))
         theirs = turn and seat == s.to_play
@@ -162,12 +204,17 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
         marker = "&#9654;&nbsp;" if theirs else ""
         pile = ""
         if show_piles:
-            pile = (f'<td style="padding:0.15em 0.6em;text-align:left">'
-                    f'{stack_html(len(s.piles[seat]), "pile") if s.piles[seat] else ""}</td>')
-        parts.append(f'<tr{style}><td style="padding:0.15em 0.6em;text-align:left;white-space:nowrap">'
-                     f"{marker}{name}</td>"
-                     f'<td style="padding:0.15em 0.6em;text-align:left">{shown}</td>{pile}'
-                     f'<td style="padding:0.15em 0.6em;text-align:left">{_seat_note(s, seat, rules)}</td></tr>')
+            cards = s.piles[seat]
+            if open_piles and cards:
+                note = "" if compact else _mark_note(cards, marks)
+                shown_pile = (f'<span class="sg-pile-open">{cards_html(cards, deck, marks, True)}'
+                              f"{note}</span>")
+            else:
+                shown_pile = stack_html(len(cards), "pile") if cards else ""
+            pile = f'<td style="{cell}">{shown_pile}</td>'
+        parts.append(f'<tr{style}><td style="{cell};white-space:nowrap">{marker}{name}</td>'
+                     f'<td style="{cell}">{shown}</td>{pile}'
+                     f'<td style="{cell}">{_seat_note(s, seat, rules)}</td></tr>')
     parts.append("</table>")
     stock = _stock(s, rules, deck)
     if stock:
@@ -176,27 +223,44 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
     return "".join(parts)
 
 
-def _table_html(s: State, names: Sequence[str], deck: str, marked: tuple[Card, ...],
-                compact: bool) -> str:
+def _table_html(s: State, names: Sequence[str], deck: str, marks: Marks,
+                compact: bool, sorted_table: bool) -> str:
     if not s.table:
         inner = f'<span class="sg-note" style="{_NOTE_STYLE}">The table is empty.</span>'
     else:
         plays = []
+        aside = False
         for p, cards in s.table:
-            wins = any(c in marked for c in cards)
-            badge = '<br><b style="color:#8a5a00">wins</b>' if wins else ""
-            plays.append(f'<span class="sg-play" style="{_PLAY_STYLE}"><span class="sg-who" '
-                         f'style="{_NOTE_STYLE}">{names[p]}</span><br>'
-                         f"{cards_html(cards, deck, marked, compact)}{badge}</span>")
-        inner = (f'<span class="sg-note" style="{_NOTE_STYLE}">On the table, oldest first:'
-                 f"</span> {''.join(plays)}")
-    return f'<div class="sg-trick sg-table" data-area="table" style="{_TABLE_STYLE}">{inner}</div>'
+            kinds = [m for c in cards for m in marks.get(c, ())]
+            aside = aside or "set-aside" in kinds
+            words = [MARK_WORDS[m] for m in MARKS_SHOWN if m in kinds]
+            badge = (f'<br><b class="sg-mark-word" style="color:#8a5a00">{", ".join(words)}</b>'
+                     if words else "")
+            play_style = _PLAY_STYLE + ("margin:0.05em;padding:0 0.2em;" if compact else "")
+            plays.append(f'<span class="sg-play" style="{play_style}"><span class="sg-who" '
+                         f'style="{_NOTE_STYLE}">{names[p]}</span>{"" if compact else "<br>"}'
+                         f"{cards_html(cards, deck, marks, compact)}{badge}</span>")
+        order = "sorted low to high, to be dealt" if sorted_table else "oldest first"
+        note = (' <b class="sg-mark-word">- this trick is complete and is set aside</b>'
+                if aside else "")
+        head = ("" if compact and not sorted_table else
+                f'<span class="sg-note" style="{_NOTE_STYLE}">On the table, {order}:</span> ')
+        inner = f"{head}{''.join(plays)}{note}"
+    style = _TABLE_STYLE + ("padding:0.1em 0.3em;min-height:0;margin:0.15em 0;" if compact else "")
+    return f'<div class="sg-trick sg-table" data-area="table" style="{style}">{inner}</div>'
 
 
-def _status(s: State, names: Sequence[str], rules, turn: bool = True) -> str:
+MARKS_SHOWN = ("wins", "beats", "stunsa", "tie")
+"""The marks named under a play on the table (a set-aside trick is named once)."""
+
+
+def _status(s: State, names: Sequence[str], rules, compact: bool = False,
+            acted: bool = False, turn: bool = True) -> str:
     if s.to_play is None and turn:
         loser = names[s.loser] if s.loser is not None else "nobody"
         return f"Game over: {loser} is the Skitgubbe."
+    if compact:
+        return f"Phase {s.phase} &middot; trumps: {_suit(s.trump)}"
     if s.phase == 2:
         trick = (f"the trick needs {s.trick_size} plays" if s.table
                  else f"the next trick needs {s.n - len(s.out)} plays")
@@ -204,7 +268,9 @@ def _status(s: State, names: Sequence[str], rules, turn: bool = True) -> str:
         trick = "everyone plays to each trick"
     else:
         trick = "two-card tricks"
-    player = f"{names[s.to_play]} to play &middot; " if turn and s.to_play is not None else ""
+    player = ""
+    if turn and s.to_play is not None:
+        player = f"{names[s.to_play]} {'has played' if acted else 'to play'} &middot; "
     return f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; {player}{trick}"
 
 
@@ -217,10 +283,14 @@ def _seat_note(s: State, seat: int, rules) -> str:
         notes.append('<b style="color:#a00">the Skitgubbe</b>')
     elif seat in s.out:
         notes.append(f'<b style="color:#2a7a2a">out - safe</b> <span style="{_NOTE_STYLE}">'
-                     f"({s.out.index(seat) + 1}.)</span>")
+                     f"({_ORDINALS[min(s.out.index(seat), len(_ORDINALS) - 1)]} out)</span>")
     elif s.phase == 2 and not s.hands[seat] and rules.empty_hand_after_phase1 == "blamattis":
         notes.append("Blåmattis")
     return " ".join(notes)
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "later")
 
 
 def _stock(s: State, rules, deck: str) -> str:
@@ -284,22 +354,34 @@ def sources_html(frames: Sequence[Frame]) -> str:
 
 
 def rules_used(frames: Sequence[Frame]) -> list[str]:
-    """The keys of the rules the frames' events follow, in order of first use."""
+    """The keys of the rules the frames' events follow, in the rulebook's order (0-13,
+    then the variants' V1, V2, ...)."""
     keys: list[str] = []
     for frame in frames:
         for e in frame.events:
             if e.rule not in keys:
                 keys.append(e.rule)
-    return keys
+    return sorted(keys, key=lambda k: rule_order(RULEBOOK[k].number))
+
+
+def rule_order(number: str) -> tuple[int, int, str]:
+    """A sort key for rule numbers: ``'3' < '11a' < '11b' < '12' < 'V2' < 'V10'``.
+
+    >>> sorted(["V10", "12", "V2", "11b", "3", "11a"], key=rule_order)
+    ['3', '11a', '11b', '12', 'V2', 'V10']
+    """
+    variant = number.startswith("V")
+    digits = "".join(ch for ch in number if ch.isdigit())
+    return (int(variant), int(digits or 0), number.lstrip("V0123456789"))
 
 
 def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
     """Each rule the frames follow, once: number, name, our paragraph and its sources;
     inside a disclosure unless ``disclosure`` is False (a printed page)."""
     items = "".join(
-        f"<dt><b>Rule {escape(r.number)}: {escape(r.title)}</b></dt>"
+        f'<div class="sg-rule-item"><dt><b>Rule {escape(r.number)}: {escape(r.title)}</b></dt>'
         f'<dd style="margin:0 0 0.3em 1.2em">{escape(r.summary)} <i>({escape(r.citation)})</i>'
-        "</dd>" for r in (RULEBOOK[k] for k in rules_used(frames)))
+        "</dd></div>" for r in (RULEBOOK[k] for k in rules_used(frames)))
     if not items:
         return ""
     body = f'<dl class="sg-rules" style="line-height:1.4">{items}</dl>'
@@ -309,13 +391,22 @@ def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
             f"example</b></summary>{body}</details>")
 
 
+def frame_board_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
+                     deck: str = "two-colour", size: str = "normal",
+                     compact: bool = False) -> str:
+    """The board of one frame, with its marks (see :func:`board_html`)."""
+    return board_html(frame.state, players, rules, viewer=viewer, deck=deck, size=size,
+                      marks=frame.marks, compact=compact, open_piles=frame.open_piles,
+                      sorted_table=frame.sorted_table, acted=frame.acted)
+
+
 def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", title: str = "",
                compact: bool = False) -> str:
     """One frame as a ``<section class="sg-frame">``: its narration (the rules as tags;
     their paragraphs are listed once, see :func:`rules_html`) and its board."""
-    board = board_html(frame.state, players, rules, viewer=viewer, deck=deck, size=size,
-                       marked=frame.marked, compact=compact)
+    board = frame_board_html(frame, players, rules, viewer=viewer, deck=deck, size=size,
+                             compact=compact)
     width = "flex:1 1 24em;max-width:36em;" if compact else ""
     return (f'<section class="sg-frame" style="break-inside:avoid;page-break-inside:avoid;'
             f'{width}margin:0.4em 0;padding:0.3em 0.6em;border-left:0.25em solid #c9d6e8">'

@@ -87,7 +87,7 @@ def _question_html(sheet: Sheet, q: Question, number: int, with_board: bool) -> 
     if with_board:
         frame = sheet.frames[q.frame]
         board = board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
-                           marked=() if q.hide_turn else frame.marked)
+                           marks=None if q.hide_turn else frame.marks)
     choices = "".join(f"<li>{escape(text_presentation(q.label(c)))}</li>" for c in q.choices)
     return (f'<section class="sg-question"><h2>{escape(WORDS["question"].format(number=number))}'
             f'</h2><div class="sg-narration">{told}</div>{board}'

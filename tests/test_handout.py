@@ -24,7 +24,8 @@ def test_handout_of_an_example_is_self_contained_and_printable(tmp_path, capsys)
     assert f"<h1>{sc.title}</h1>" in page
     assert "Sources:" in page and "Swedish edition" in page
     sections = re.findall(r'<section class="sg-frame".*?</section>', page, re.S)
-    assert len(sections) == 20
+    assert len(sections) == 15
+    assert 'class="sg-grid"' in page
     assert all('data-area="table"' in s for s in sections)
     assert 'title="jack of clubs"' in page
     assert "F gets 2♠\ufe0e, into their pile" in page
@@ -66,3 +67,38 @@ def test_handout_errors_are_one_line_without_a_traceback(tmp_path):
     done = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", "handout", str(wrong)],
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 2 and "wrong.json" in done.stderr
+
+
+def test_handout_rules_come_in_their_own_order_and_the_header_reads_like_a_teachers():
+    page = handout_html(examples.load("stunsa-seven"))
+    numbers = re.findall(r"<dt><b>Rule ([0-9A-Za-z]+):", page)
+    assert numbers == ["1", "2", "3", "4"]
+    assert "Skitgubbe (basic game), three players: A, B and C; A starts." in page
+    assert "players: A, B, C" not in page
+
+
+def test_handout_marks_every_key_card():
+    kinds = {name: set(re.findall(r"sg-mark-([a-z-]+)", handout_html(examples.load(name))))
+             for name in ["stunsa-seven", "koira-tie-redistribution", "pickup-case-2"]}
+    assert {"stunsa", "wins"} <= kinds["stunsa-seven"]
+    assert {"tie", "dealt"} <= kinds["koira-tie-redistribution"]
+    assert {"picked-up", "beats", "set-aside"} <= kinds["pickup-case-2"]
+    assert "wins" not in kinds["pickup-case-2"] and "word" in kinds["pickup-case-2"]
+
+
+def printed_pages(tmp_path, name):
+    """The number of A4 pages chromium prints the handout of ``name`` on."""
+    from browsing import CHROMIUM, require_chromium
+    require_chromium()
+    page, pdf = tmp_path / f"{name}.html", tmp_path / f"{name}.pdf"
+    page.write_text(handout_html(examples.load(name)), encoding="utf-8")
+    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                    "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()],
+                   capture_output=True, timeout=120, check=True)
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+
+
+def test_printed_handouts_fit_their_pages(tmp_path):
+    for name in ["stunsa-seven", *(f"pickup-case-{i}" for i in range(1, 7))]:
+        assert printed_pages(tmp_path, name) == 1, name
+    assert printed_pages(tmp_path, "koira-tie-redistribution") <= 2

@@ -252,7 +252,7 @@ class Quiz(StaticPicture, w.VBox):
     def _draw(self, frame: Any, hide: bool) -> None:
         game = self.sheet.game
         self.board.value = board_html(frame.state, game.players, game.rules, deck=self.deck,
-                                      size=self.size, marked=() if hide else frame.marked,
+                                      size=self.size, marks=None if hide else frame.marks,
                                       turn=not hide)
 
     def _finish(self) -> None:
@@ -297,7 +297,7 @@ def question_html(sheet: Sheet, q: Question, label: str, deck: str = "two-colour
     game = sheet.game
     frame = sheet.frames[q.frame]
     board = board_html(frame.state, game.players, game.rules, deck=deck, compact=True,
-                       marked=() if q.hide_turn else frame.marked, turn=not q.hide_turn)
+                       marks=None if q.hide_turn else frame.marks, turn=not q.hide_turn)
     events = sheet.context(q, since=max(0, q.after - 1))
     told = "".join(f"<li>{escape(text_presentation(e.sentence(game.players)))}</li>"
                    for e in events)

@@ -8,8 +8,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from skitgubbe_core.frames import frames
-from skitgubbe_core.view import SIZES, board_html, narration_html, sources_html, strip_html
+from skitgubbe_core.frames import frames, key_frames
+from skitgubbe_core.view import SIZES, frame_board_html, narration_html, sources_html, strip_html
 
 from .sources import resolve
 from .static import StaticPicture
@@ -106,9 +106,9 @@ class Stepper(StaticPicture, w.VBox):
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
         frame = self.frames[i]
-        self.board.value = board_html(frame.state, self.game.players, self.game.rules,
-                                      viewer=self._viewer(), deck=self.deck, size=self.size,
-                                      marked=frame.marked)
+        self.board.value = frame_board_html(frame, self.game.players, self.game.rules,
+                                            viewer=self._viewer(), deck=self.deck,
+                                            size=self.size)
         narration = narration_html(frame, self.game.players, self.title, label=False)
         self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{narration}</div>'
         self.label.value = (f"<b>{escape(frame.label)}</b> &middot; frame {i + 1} of "
@@ -117,7 +117,7 @@ class Stepper(StaticPicture, w.VBox):
         self.next.disabled = self.last.disabled = self.next_move.disabled = i == self.slider.max
 
     def static_html(self) -> str:
-        strip = strip_html(self.frames, self.game.players, self.game.rules, deck=self.deck,
+        strip = strip_html(key_frames(self.frames), self.game.players, self.game.rules, deck=self.deck,
                            title=self.title, limit=STATIC_FRAMES)
         return self.heading.value + strip
 

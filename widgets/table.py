@@ -16,6 +16,7 @@ from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
     board_html,
+    frame_board_html,
     hand_order,
     narration_html,
     text_presentation,
@@ -173,12 +174,14 @@ class PlayTable(StaticPicture, w.VBox):
         game = self.game
         frame = self._shown
         if frame is not None and (self._queue or frame.move == game.move_count):
-            state, marked = frame.state, frame.marked
+            board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
+                                     deck=self.deck, size=self.size)
             told = narration_html(frame, game.players)
         else:
-            state, marked, told = game._state, (), ""
-        self.board.value = board_html(state, game.players, game.rules, viewer=self.seat,
-                                      deck=self.deck, size=self.size, marked=marked)
+            board = board_html(game._state, game.players, game.rules, viewer=self.seat,
+                               deck=self.deck, size=self.size)
+            told = ""
+        self.board.value = board
         self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{told}</div>'
         waiting = self.waiting
         mine = not self._queue and not game.is_over
