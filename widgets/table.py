@@ -10,6 +10,7 @@ import ipywidgets as w
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import PLAY, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
+from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.cards import SUIT_SYMBOLS
 from skitgubbe_core.frames import Frame, frames
 from skitgubbe_core.view import (
@@ -37,6 +38,11 @@ def _card_button(card, enabled: bool, on_click) -> w.Button:
         button.style.text_color = _RED
     button.on_click(on_click)
     return button
+
+
+def _rated(title: str, rating: Rating | None) -> str:
+    """An opponent's menu entry: its title and its stored ladder rating, if any."""
+    return title if rating is None else f"{title} (rating {rating.mu:.1f})"
 
 
 class PlayTable(StaticPicture, w.VBox):
@@ -76,7 +82,9 @@ class PlayTable(StaticPicture, w.VBox):
         self.entry = w.Text(placeholder="or type a move, e.g. play 7D", description="move",
                             layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
         self.submit = w.Button(description="play it", layout=w.Layout(width="auto"))
-        self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
+        ratings = stored_ratings(variant, len(self.names))
+        self.chooser = w.Dropdown(options=[(_rated(title, ratings.get(name)), name)
+                                           for name, title in BOT_TITLES.items()],
                                   value=opponent, description="opponents",
                                   layout=w.Layout(width="auto", max_width="100%"))
         self.chooser.observe(lambda change: self.choose_opponent(change["new"]), names="value")
