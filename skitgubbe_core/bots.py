@@ -27,6 +27,7 @@ from typing import Protocol
 
 from . import phase2
 from .actions import EXCHANGE, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
+from .cards import Card
 from .errors import RulesError
 from .events import DROP
 from .game import PHASE1, Game
@@ -403,12 +404,12 @@ class MemoryBot(SearchBot):
         super().__init__(seed, playouts, seconds)
         self.epsilon = epsilon
         self._game: tuple[object, ...] | None = None
-        self.known: list[set[int]] = []
+        self.known: list[set[Card]] = []
         self._last = 0
         self._phase = 1
-        self._table: set[int] = set()
-        self._piles: list[set[int]] = []
-        self._turned_up: int | None = None
+        self._table: set[Card] = set()
+        self._piles: list[set[Card]] = []
+        self._turned_up: Card | None = None
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -431,7 +432,7 @@ class MemoryBot(SearchBot):
             self._piles = [set() for _ in seen.sizes]
             self._turned_up = None
         actions = game.actions[self._last:]
-        played: set[int] = set()
+        played: set[Card] = set()
         for a in actions:
             if a.kind in (PLAY, SLOUGH):
                 played.update(a.cards)

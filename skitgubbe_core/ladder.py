@@ -19,11 +19,12 @@ seeded ladder runs (``skitgubbe ladder ... --out``) for the play table's menu:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import csv
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from itertools import combinations
+from typing import Any
 
 from .bots import BOTS
 from .rules import PRESETS
@@ -75,7 +76,7 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
 
 
 def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 60,
-           seed: int = 0, bots: Sequence[str] | None = None, **kwargs) -> list[Rating]:
+           seed: int = 0, bots: Sequence[str] | None = None, **kwargs: Any) -> list[Rating]:
     """Rate ``bots`` (default: every computer player) over about ``games`` games of
     ``variant`` with ``players`` seats (default: its usual count), shared equally
     among the lineups (:func:`lineups`); best first.  The other arguments go to

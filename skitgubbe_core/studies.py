@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import metrics
 from .metrics import wilson
@@ -95,7 +96,7 @@ SUMMARY_COLUMNS = [
 (``_low``, ``_high``); ``stunsas`` and ``ties`` are per game, ``unfinished`` a rate."""
 
 
-def summary(df) -> dict:
+def summary(df: Any) -> dict[str, Any]:
     """One row of play metrics (:mod:`.metrics`) for the games of a measured study
     (``simulate(..., measure=True)``): game metrics over the finished games, the
     unfinished rate over all.
@@ -107,7 +108,7 @@ def summary(df) -> dict:
     """
     players = int(df["players"].iloc[0])
     done = df[~df["unfinished"]]
-    row: dict = {"variant": df["variant"].iloc[0], "players": players,
+    row: dict[str, Any] = {"variant": df["variant"].iloc[0], "players": players,
                  "bots": ",".join(str(df[f"bot_{p}"].iloc[0]) for p in range(players)),
                  "games": len(df), "finished": len(done)}
     phase2 = done["moves"] - done["phase1_moves"]
@@ -157,7 +158,8 @@ def player_counts(variant: str, players: str | int) -> list[int]:
 
 def compare_play(variants: Sequence[str] | str = "all", players: str | int = "usual",
                  games: int = 100, seed: int = 0, bots: Sequence[str] = ("random",),
-                 on_row: Callable[[dict], None] | None = None, **kwargs):
+                 on_row: Callable[[dict[str, Any]], None] | None = None,
+                 **kwargs: Any) -> Any:
     """Play metrics for several rulesets (``"all"``: every preset) and player counts
     (``"usual"``, ``"all"`` or a number; see :func:`player_counts`): a pandas DataFrame
     of :data:`SUMMARY_COLUMNS`, one row per ruleset and player count.  ``bots`` are
@@ -185,11 +187,11 @@ def compare_play(variants: Sequence[str] | str = "all", players: str | int = "us
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
 
 
-def progress_line(row: dict) -> str:
+def progress_line(row: dict[str, Any]) -> str:
     """What a long comparison prints as each row is ready."""
     return (f"{row['variant']} ({row['players']} players, {row['games']} games): "
             f"median {row['moves_median']:g} moves, {row['unfinished']:.0%} unfinished")
 
 
-def print_progress(row: dict) -> None:
+def print_progress(row: dict[str, Any]) -> None:
     print(progress_line(row), file=sys.stderr, flush=True)

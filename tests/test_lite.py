@@ -22,7 +22,8 @@ pytest.importorskip("jupyterlite_core")
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 #: pandas and matplotlib: the family tables and tree, the simulation studies
-NEEDS_ONLINE = ("05-family-and-sources.ipynb", "08-what-the-numbers-say.ipynb")
+NEEDS_ONLINE = ("05-family-and-sources.ipynb", "08-what-the-numbers-say.ipynb",
+                "09-how-the-variants-play.ipynb")
 RUN_TIMEOUT_MS = 420_000
 
 ALL_CELLS_DONE = """() => {

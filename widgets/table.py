@@ -10,9 +10,9 @@ import ipywidgets as w
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import PLAY, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
-from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.cards import SUIT_SYMBOLS
 from skitgubbe_core.frames import Frame, frames
+from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
