@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint notebooks bench clean lite present
+.PHONY: lab test lint notebooks bench clean lite present catalogue
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON_BASE) -m venv $(VENV)
@@ -40,6 +40,11 @@ notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
 		notebooks/*.ipynb
+
+# After changing any message: extract, merge into every .po, compile the .mo files
+# (then translate what tests/test_swedish.py reports as untranslated).
+catalogue: $(STAMP)
+	$(PY) tools/catalogue.py update
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py

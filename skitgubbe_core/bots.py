@@ -31,6 +31,7 @@ from .cards import Card
 from .errors import RulesError
 from .events import DROP
 from .game import PHASE1, Game
+from .i18n import Messages
 from .rules import Rules
 from .state import State
 
@@ -266,9 +267,11 @@ def _phase2_choice(seen: Seen, legal: list[Action]) -> Action:
 class HeuristicBot:
     """Plays by documented rules of thumb (see :func:`heuristic_choice`), and one
     more: never go round in circles.  Phase 2 can cycle (a trump played, picked up,
-    played again); when the bot meets the same hand and table again it varies its
-    choice, picking up if it may.  No chance is involved: ``seed`` is accepted for a
-    uniform interface."""
+    played again), and so can phase 1 of Mas (hands of three or more do not refill:
+    lead, pick up, lead...); when the bot meets the same hand and table again (in
+    phase 1, with the same stock and leader) it varies its choice: in phase 2 picking
+    up if it may, in phase 1 playing another card rather than picking up.  No chance
+    is involved: ``seed`` is accepted for a uniform interface."""
 
     name = "heuristic"
 
@@ -280,13 +283,18 @@ class HeuristicBot:
         s = game._state
         legal = game.legal_actions()
         choice = heuristic_choice(Seen(s, game.rules, s.to_play), legal)
-        if s.phase == 2 and len(legal) > 1:
-            key = (s.to_play, tuple(sorted(s.hands[s.to_play])), tuple(s.table))
+        if len(legal) > 1:
+            hand = tuple(sorted(s.hands[s.to_play]))
+            key = ((s.to_play, hand, tuple(s.table)) if s.phase == 2 else
+                   (s.to_play, hand, tuple(s.table), len(s.stock), s.leader))
             again = self.met.get(key, 0)
             self.met[key] = again + 1
             if again:
-                pick_up = [a for a in legal if a.kind == PICK_UP]
-                others = pick_up or [a for a in legal if a != choice]
+                others = [a for a in legal if a != choice]
+                if s.phase == 2:
+                    others = [a for a in legal if a.kind == PICK_UP] or others
+                else:
+                    others = [a for a in others if a.kind != PICK_UP] or others
                 choice = others[(again - 1) % len(others)]
         return choice
 
@@ -489,12 +497,12 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 """The computer players by name: ``BOTS[name](seed)`` makes one."""
 
-BOT_TITLES = {
+BOT_TITLES = Messages({
     "random": "Random: any legal move, uniformly",
     "heuristic": "Heuristic: rules of thumb (cheap wins, low leads, save trumps)",
     "search": "Search: tries each move in sampled deals, played out by the heuristic",
     "memory": "Memory: search that remembers the piles and pick-ups it has seen",
-}
+})
 
 SEARCHERS = ("search", "memory")
 """The bots that take search options (``playouts``, ``seconds``)."""

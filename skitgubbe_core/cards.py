@@ -9,6 +9,10 @@ exactly 52 card objects; :func:`parse_card` returns one of them.
 (Card('10♥'), True, True)
 >>> str(c), c.text, c.name
 ('10♥', 'TH', 'ten of hearts')
+>>> from .i18n import language
+>>> with language("sv"):
+...     card_name(parse_card("8H")), card_name(parse_card("JC")), format_cards(parse_cards("JC AS"))
+('hjärter åtta', 'klöver knekt', 'Kn♣ E♠')
 >>> parse_card("QS") > parse_card("9S")
 True
 """
@@ -18,17 +22,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import CardError, quote
+from .i18n import N_, NC_, gettext, pgettext
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-SUIT_NAME_SINGULAR = ("spade", "heart", "diamond", "club")
+SUIT_NAMES = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+SUIT_NAME_SINGULAR = (N_("spade"), N_("heart"), N_("diamond"), N_("club"))
 RED_SUITS = frozenset((1, 2))
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
-RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", NC_("rank", "J"), NC_("rank", "Q"),
+               NC_("rank", "K"), NC_("rank", "A"))
 RANK_NAMES = (
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "jack", "queen", "king", "ace",
+    N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+    N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"), N_("ace"),
 )
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 
@@ -151,9 +157,30 @@ def suit_symbol(suit: int) -> str:
     return SUIT_SYMBOLS[suit]
 
 
+def rank_label(card: Card) -> str:
+    """The rank as printed on the card in the current language: ``'J'``, in Swedish ``'Kn'``."""
+    return pgettext("rank", RANK_LABELS[card >> 2])
+
+
+def card_text(card: Card) -> str:
+    """The card's rank label and suit symbol in the current language: ``'J♣'``."""
+    return pgettext("rank", RANK_LABELS[card >> 2]) + SUIT_SYMBOLS[card & 3]
+
+
+def card_name(card: Card) -> str:
+    """The card's accessible name in the current language: ``'jack of clubs'``."""
+    return gettext("{rank} of {suit}").format(rank=gettext(RANK_NAMES[card >> 2]),
+                                              suit=gettext(SUIT_NAMES[card & 3]))
+
+
+def suit_singular(suit: int) -> str:
+    """A suit's name for one card in the current language: ``'heart'``."""
+    return gettext(SUIT_NAME_SINGULAR[suit])
+
+
 def format_cards(cards: Iterable[Card]) -> str:
-    """Cards as text separated by spaces, in the order given."""
-    return " ".join(str(c) for c in cards)
+    """Cards as text separated by spaces, in the order given, in the current language."""
+    return " ".join(card_text(c) for c in cards)
 
 
 def deal(cards: Iterable[Card], seats: list[int]) -> tuple[tuple[int, Card], ...]:

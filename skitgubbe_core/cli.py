@@ -23,8 +23,12 @@ from .cards import SUIT_SYMBOLS, SUITS
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
+from .game import Game
+from .i18n import N_, language, languages
+from .i18n import gettext as _
+from .jsondata import read_json
 from .rules import OPTIONS, PRESETS, Rules
-from .schema import MAX_SEED
+from .schema import MAX_FILE_BYTES, MAX_MATCH_BYTES, MAX_SEED
 from .simulate import (
     DASK_TIMEOUT,
     DEFAULT_MAX_MOVES,
@@ -45,16 +49,17 @@ def narrate(step: Step, players: Sequence[str]) -> list[str]:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     for p in PRESETS.values():
-        print(f"{p.name}: {p.title}")
-        print(f"    {p.summary}")
-        print(f"    {p.player_counts} players; {p.region}; {p.evidence}")
-        print(f"    sources: {p.citation}")
-    print("\nrule options (name=value, default marked *):")
+        print(f"{p.name}: {_(p.title)}")
+        print(f"    {_(p.summary)}")
+        print("    " + _("{count} players; {region}; {evidence}").format(
+            count=p.player_counts, region=_(p.region), evidence=_(p.evidence)))
+        print("    " + _("sources: {sources}").format(sources=p.citation))
+    print("\n" + _("rule options (name=value, default marked *):"))
     for o in OPTIONS.values():
-        print(f"  {o.name}: {o.summary}")
+        print(f"  {o.name}: {_(o.summary)}")
         for c in o.choices:
             mark = "*" if c.value == o.default else " "
-            print(f"   {mark} {c.value}: {c.description} [{c.evidence}; {cite(c.sources)}]")
+            print(f"   {mark} {c.value}: {_(c.description)} [{_(c.evidence)}; {cite(c.sources)}]")
     return 0
 
 
@@ -63,7 +68,8 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SkitgubbeError(f"--option {quote(item)}: write NAME=VALUE, e.g. turn_from_stock=at-least-one")
+            raise SkitgubbeError(_("--option {item}: write NAME=VALUE, e.g. "
+                                   "turn_from_stock=at-least-one").format(item=quote(item)))
         options[name.strip()] = value.strip()
     return options
 
@@ -75,35 +81,47 @@ def _rules(args: argparse.Namespace) -> Rules:
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(f"{rules.describe()}, {args.players} players, seed {seed}")
+    print(_("{rules}, {players} players, seed {seed}").format(
+        rules=rules.describe(), players=args.players, seed=seed))
     show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
-        print(f"{game.players[game.loser]} is the Skitgubbe after {game.move_count} moves.")
+        print(_("{player} is the Skitgubbe after {count} moves.").format(
+            player=game.players[game.loser], count=game.move_count))
     else:
-        print(f"Unfinished: stopped after {game.move_count} moves (the cap; random play can cycle).")
+        print(_("Unfinished: stopped after {count} moves (the cap; random play can "
+                "cycle).").format(count=game.move_count))
     if args.record:
         record.save(game, args.record)
-        print(f"record written to {shown_name(args.record)}")
+        print(_("record written to {file}").format(file=shown_name(args.record)))
     return 0
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    _, rules = match.check(args.players, args.deals, _rules(args))
+    rules = match.check(args.players, args.deals, _rules(args))[1]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(f"A match of {args.deals} deals of {rules.describe()}, {args.players} players, "
-          f"seed {seed}; the deal passes to the left")
+    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; "
+            "{passing}").format(deals=args.deals, rules=rules.describe(), players=args.players,
+                                seed=seed, passing=_(PASSING)))
     played = match.play_match(args.players, args.deals, seed, rules, args.max_moves,
                               lambda m, number: print(m.deal_line(number)))
+    _match_end(played)
+    if args.record:
+        match.save(played, args.record)
+        print(_("match record written to {file}").format(file=shown_name(args.record)))
+    print(played.counts_line())
+    return 0
+
+
+PASSING = N_("the deal passes to the left (our reading: no source says who deals next)")
+
+
+def _match_end(played: match.Match) -> None:
     losers = played.match_losers()
     if losers:
         most = played.counts()[losers[0]]
-        print(f"Most often Skitgubbe ({most} of {args.deals} deals): {' and '.join(losers)}")
-    if args.record:
-        match.save(played, args.record)
-        print(f"match record written to {shown_name(args.record)}")
-    print(played.counts_line())
-    return 0
+        print(_("Most often Skitgubbe ({count} of {deals} deals): {players}").format(
+            count=most, deals=len(played.deals), players=_(" and ").join(losers)))
 
 
 def _report(outcome: scenario.Outcome, label: str) -> int:
@@ -111,12 +129,12 @@ def _report(outcome: scenario.Outcome, label: str) -> int:
     for step in outcome.steps:
         print("\n".join(narrate(step, players)))
     for line in outcome.passed:
-        print(f"      ok: {line}")
+        print("      " + _("ok: {what}").format(what=line))
     if outcome.ok:
-        print(f"ok: {label}")
+        print(_("ok: {what}").format(what=label))
         return 0
     for line in outcome.failures:
-        print(f"FAILED: {label}: {line}")
+        print(_("FAILED: {what}: {why}").format(what=label, why=line))
     return 1
 
 
@@ -126,14 +144,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             sc = scenario.load(path)
         except OSError as err:
-            print(f"skitgubbe: {path}: cannot read: {err.strerror}", file=sys.stderr)
+            print("skitgubbe: " + _("{file}: cannot read: {why}").format(
+                file=path, why=err.strerror), file=sys.stderr)
             status = 2
             continue
         except FileFormatError as err:
             print(f"skitgubbe: {err}", file=sys.stderr)
             status = 2
             continue
-        print(f"== {path}: {sc.title}")
+        print(f"== {path}: {_(sc.title)}")
         status = max(status, _report(scenario.run(sc), path))
     return status
 
@@ -141,33 +160,62 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_example(args: argparse.Namespace) -> int:
     if args.list:
         for name, title in examples.catalogue():
-            print(f"{name}  {title}")
+            print(f"{name}  {_(title)}")
         return 0
     if not args.name:
-        raise SkitgubbeError("name an example, or use --list to see them")
+        raise SkitgubbeError(_("name an example, or use --list to see them"))
     sc = examples.load(args.name)
-    print(f"== {args.name}: {sc.title}")
+    print(f"== {args.name}: {_(sc.title)}")
     if sc.description:
-        print(sc.description)
+        print(_(sc.description))
     print()
     return _report(scenario.run(sc), args.name)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = record.load(args.file)
+    data = read_json(args.file, record.RecordError, MAX_MATCH_BYTES)
+    if not (isinstance(data, dict) and data.get("format") == match.MATCH_FORMAT):
+        if os.stat(args.file).st_size > MAX_FILE_BYTES:
+            raise record.RecordError(f"larger than the limit of {MAX_FILE_BYTES:,} bytes",
+                                     file=shown_name(args.file))
+        game = record.from_record(data, args.file)
+        _narrate_game(game)
+        return 0
+    played = match.from_json(data, args.file)
+    print(_("A match of {deals} deals of {rules}, {players} players, seed {seed}; "
+            "{passing}").format(deals=len(played.deals), rules=played.rules.describe(),
+                                players=len(played.players), seed=played.seed,
+                                passing=_(PASSING)))
+    for number, deal in enumerate(data["deals"], 1):
+        print(f"\n{played.deal_heading(number)}")
+        _narrate_game(record.from_record(deal, args.file, validated=True))
+    print()
+    _match_end(played)
+    print(played.counts_line())
+    return 0
+
+
+def _narrate_game(game: Game) -> None:
+    """Every step of a replayed game, then how it ended."""
     for step in game.history:
         print("\n".join(narrate(step, game.players)))
-    print(repr(game))
-    return 0
+    if game.loser is not None:
+        print(_("{player} is the Skitgubbe after {count} moves.").format(
+            player=game.players[game.loser], count=game.move_count))
+    elif game.is_over:
+        print(_("The game is over after {count} moves.").format(count=game.move_count))
+    else:
+        print(_("Unfinished: the record stops after {count} moves.").format(
+            count=game.move_count))
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
     if args.exercises:
         path = worksheet.write(args.source, args.output)
-        print(f"worksheet written to {shown_name(path)}")
+        print(_("worksheet written to {file}").format(file=shown_name(path)))
         return 0
     path = handout.write(args.source, args.output)
-    print(f"handout written to {shown_name(path)}")
+    print(_("handout written to {file}").format(file=shown_name(path)))
     return 0
 
 
@@ -361,6 +409,9 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="skitgubbe", description="Skitgubbe and its family: "
                                  "rules, worked examples and games.")
+    ap.add_argument("--lang", choices=languages(), default=None,
+                    help="the language of everything printed: en (default) or sv; the "
+                    "environment variable SKITGUBBE_LANG sets it too")
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the rulesets and rule options with their sources"
@@ -445,7 +496,8 @@ def parser() -> argparse.ArgumentParser:
     example.add_argument("name", nargs="?")
     example.add_argument("--list", action="store_true", help="list the examples")
     example.set_defaults(run=cmd_example)
-    replay = sub.add_parser("replay", help="narrate a game record")
+    replay = sub.add_parser("replay", help="narrate a game record, or a match record deal "
+                            "by deal")
     replay.add_argument("file")
     replay.set_defaults(run=cmd_replay)
     hand = sub.add_parser("handout", help="write a printable HTML page of a worked example")
@@ -470,7 +522,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
-        with _printable_output():
+        lang = args.lang or os.environ.get("SKITGUBBE_LANG") or "en"
+        if lang not in languages():
+            raise SkitgubbeError(f"SKITGUBBE_LANG={quote(lang)}: choose one of "
+                                 f"{', '.join(languages())}")
+        with _printable_output(), language(lang):
             status: int = args.run(args)
             return status
     except SkitgubbeError as err:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from .cards import Card, format_cards, suit_symbol
+from .cards import Card, card_text, format_cards, suit_symbol
+from .i18n import N_, ngettext
+from .i18n import gettext as _
 from .rulebook import RULEBOOK
 
 
@@ -57,94 +59,121 @@ ACTION_KINDS = frozenset(("turned", "lead", "answer", "beat", "pick-up", "lead-a
                           "tie-play", "slough", "pass", "exchange", "store", "pick-up-lead"))
 
 
-def _pl(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _plays(count: int) -> str:
+    return ngettext("{count} play", "{count} plays", count).format(count=count)
+
+
+def _cards(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _lead(e: Event, p: Sequence[str]) -> str:
     if e.other is not None:
-        return f"{p[e.player]} leads {format_cards(e.cards)} against {p[e.other]}"
-    return f"{p[e.player]} leads {format_cards(e.cards)}; the trick needs {_pl(e.extra, 'play')}"
+        return _("{player} leads {cards} against {other}").format(
+            player=p[e.player], cards=format_cards(e.cards), other=p[e.other])
+    return _("{player} leads {cards}; the trick needs {plays}").format(
+        player=p[e.player], cards=format_cards(e.cards), plays=_plays(e.extra))
 
 
 def _pick_up(e: Event, p: Sequence[str]) -> str:
-    head = f"{p[e.player]} picks up {format_cards(e.cards)}"
     if e.extra:
-        return f"{head}; {p[e.other]} must now beat {format_cards(e.extra)}"
-    return head
+        return _("{player} picks up {cards}; {other} must now beat {top}").format(
+            player=p[e.player], cards=format_cards(e.cards), other=p[e.other],
+            top=format_cards(e.extra))
+    return _("{player} picks up {cards}").format(player=p[e.player], cards=format_cards(e.cards))
 
 
 def _trick_won(e: Event, p: Sequence[str]) -> str:
-    return (f"{format_cards(e.cards)} is higher: {p[e.player]} wins the trick, puts "
-            f"{_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}")
+    return _("{cards} is higher: {player} wins the trick, puts {count} in their pile and "
+             "leads next against {other}").format(
+        cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra), other=p[e.other])
 
 
 def _lead_passes(e: Event, p: Sequence[str]) -> str:
     if e.extra == "blamattis":
-        return (f"{p[e.player]} has no cards to lead (Blåmattis), so the lead passes to "
-                f"{p[e.other]}")
-    head = f"{p[e.player]} has gone out, so the lead passes to {p[e.other]}"
-    if e.extra == "beaten":
-        return f"{head}, whose play {p[e.player]} beat last"
-    return f"{head}, the next player still in"
+        text = _("{player} has no cards to lead (Blåmattis), so the lead passes to {other}")
+    elif e.extra == "beaten":
+        text = _("{player} has gone out, so the lead passes to {other}, whose play {player} "
+                 "beat last")
+    else:
+        text = _("{player} has gone out, so the lead passes to {other}, the next player still in")
+    return text.format(player=p[e.player], other=p[e.other])
 
 
 def _phase_2(e: Event, p: Sequence[str]) -> str:
     trump = suit_symbol(e.extra)
     if e.cards:
-        return (f"Phase 2: everyone takes up pile, hand and trump card; trumps are {trump} "
-                f"(the trump card {e.cards[0]}, drawn by {p[e.player]}), and "
-                f"{p[e.other]} leads")
-    return f"Phase 2: everyone takes up their cards; trumps are {trump}, and {p[e.other]} leads"
+        return _("Phase 2: everyone takes up pile, hand and trump card; trumps are {trump} "
+                 "(the trump card {card}, drawn by {player}), and {other} leads").format(
+            trump=trump, card=card_text(e.cards[0]), player=p[e.player], other=p[e.other])
+    return _("Phase 2: everyone takes up their cards; trumps are {trump}, and {other} "
+             "leads").format(trump=trump, other=p[e.other])
+
+
+def _simple(message: str) -> Callable[[Event, Sequence[str]], str]:
+    """A template filled from the event's fields: ``{player}``, ``{other}``, ``{cards}``,
+    and ``{card}`` and ``{card2}`` (its first two cards)."""
+
+    def render(e: Event, p: Sequence[str]) -> str:
+        cards = e.cards
+        return _(message).format(
+            player=p[e.player] if e.player is not None else "",
+            other=p[e.other] if e.other is not None else "",
+            cards=format_cards(cards),
+            card=card_text(cards[0]) if cards else "",
+            card2=card_text(cards[1]) if len(cards) > 1 else "")
+
+    return render
 
 
 _TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
-    "turned": lambda e, p: f"{p[e.player]} turns up the top stock card, {e.cards[0]}, and must play it",
+    "turned": _simple(N_("{player} turns up the top stock card, {card}, and must play it")),
     "lead": _lead,
-    "answer": lambda e, p: f"{p[e.player]} answers with {format_cards(e.cards)}",
-    "draw": lambda e, p: f"{p[e.player]} draws {e.cards[0]} from the stock",
-    "trump-card": lambda e, p: (
-        f"{p[e.player]} draws the last stock card, {e.cards[0]}, and lays it face down "
-        "beside them: it decides trumps for phase 2"),
-    "trump-turned": lambda e, p: (
-        f"{p[e.player]} turned up the last stock card, {e.cards[0]}: it decides trumps, "
-        f"and {p[e.player]} will lead phase 2"),
-    "stunsa": lambda e, p: (
-        f"{e.cards[0]} and {e.cards[1]} are equal: stunsa! The cards stay on the table and "
-        f"{p[e.player]} leads again against {p[e.other]}"),
+    "answer": _simple(N_("{player} answers with {cards}")),
+    "draw": _simple(N_("{player} draws {card} from the stock")),
+    "trump-card": _simple(N_(
+        "{player} draws the last stock card, {card}, and lays it face down beside them: it "
+        "decides trumps for phase 2")),
+    "trump-turned": _simple(N_(
+        "{player} turned up the last stock card, {card}: it decides trumps, and {player} will "
+        "lead phase 2")),
+    "stunsa": _simple(N_(
+        "{card} and {card2} are equal: stunsa! The cards stay on the table and {player} leads "
+        "again against {other}")),
     "trick-won": _trick_won,
-    "phase-1-end": lambda e, p: (
-        f"{p[e.player]} has no card to play and the stock is empty: phase 1 is over"),
-    "take-back": lambda e, p: (
-        f"{p[e.player]} takes back {format_cards(e.cards)} from the unfinished last trick"),
-    "lead-kept": lambda e, p: (
-        f"Nobody could answer {p[e.player]}'s {format_cards(e.cards)}: {p[e.player]} wins it "
-        "into their pile"),
+    "phase-1-end": _simple(N_(
+        "{player} has no card to play and the stock is empty: phase 1 is over")),
+    "take-back": _simple(N_("{player} takes back {cards} from the unfinished last trick")),
+    "lead-kept": _simple(N_(
+        "Nobody could answer {player}'s {cards}: {player} wins it into their pile")),
     "phase-2": _phase_2,
-    "beat": lambda e, p: f"{p[e.player]} beats {format_cards(e.extra)} with {format_cards(e.cards)}",
+    "beat": lambda e, p: _("{player} beats {top} with {cards}").format(
+        player=p[e.player], top=format_cards(e.extra), cards=format_cards(e.cards)),
     "pick-up": _pick_up,
-    "out": lambda e, p: f"{p[e.player]} has no cards left and is out: safe",
-    "trick-complete": lambda e, p: (
-        f"The trick has its {_pl(e.extra, 'play')} and is set aside; the lead goes to "
-        f"{p[e.other]}, who played last"),
-    "all-picked-up": lambda e, p: (
-        f"Every card of the trick has been picked up; the lead goes to {p[e.other]}, on "
-        f"{p[e.player]}'s left"),
+    "out": _simple(N_("{player} has no cards left and is out: safe")),
+    "trick-complete": lambda e, p: _(
+        "The trick has its {plays} and is set aside; the lead goes to {other}, who played "
+        "last").format(plays=_plays(e.extra), other=p[e.other]),
+    "all-picked-up": _simple(N_(
+        "Every card of the trick has been picked up; the lead goes to {other}, on {player}'s "
+        "left")),
     "lead-passes": _lead_passes,
-    "game-over": lambda e, p: (
-        f"Only {p[e.player]} has cards left: {p[e.player]} is the Skitgubbe and loses"),
+    "game-over": _simple(N_(
+        "Only {player} has cards left: {player} is the Skitgubbe and loses")),
 }
 
 
 def _names(players: Sequence[str], seats) -> str:
     names = [players[p] for p in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 _WHY_LATE = {
-    "exchange": "Mas allows the exchange at any stage",
-    "store": "Mas allows storing three trumps at any stage",
-    "slough": "a slough may come at any moment while the trick is undecided",
+    "exchange": N_("Mas allows the exchange at any stage"),
+    "store": N_("Mas allows storing three trumps at any stage"),
+    "slough": N_("a slough may come at any moment while the trick is undecided"),
 }
 
 
@@ -152,75 +181,92 @@ def _late(e: Event, p: Sequence[str]) -> str:
     """The out-of-turn note: ``extra`` is the seat whose turn it was, or None."""
     if e.extra is None:
         return ""
-    return f", out of turn while it is {p[e.extra]}'s turn: {_WHY_LATE[e.kind]}"
+    return _(", out of turn while it is {other}'s turn: {why}").format(
+        other=p[e.extra], why=_(_WHY_LATE[e.kind]))
 
 
 def _slough(e: Event, p: Sequence[str]) -> str:
-    onto = (f"onto the trick that {p[e.other]} takes" if e.other is not None
-            else "onto the undecided trick")
-    return f"{p[e.player]} sloughs {format_cards(e.cards)} {onto}{_late(e, p)}"
+    if e.other is not None:
+        text = _("{player} sloughs {cards} onto the trick that {other} takes")
+    else:
+        text = _("{player} sloughs {cards} onto the undecided trick")
+    return text.format(player=p[e.player], cards=format_cards(e.cards),
+                       other=p[e.other] if e.other is not None else "") + _late(e, p)
+
+
+def _gets(player: str, cards: Sequence[Card]) -> str:
+    return _("{player} gets {cards}").format(player=player, cards=format_cards(cards))
 
 
 def _redistribute(e: Event, p: Sequence[str]) -> str:
-    deals = ", ".join(f"{p[q]} gets {card}" for q, card in e.extra)
-    return (f"The tied players take back {format_cards(e.cards)}; the other cards, sorted low "
-            f"to high, are dealt from {p[e.player]} counter-clockwise: {deals}")
+    deals = ", ".join(_gets(p[q], (card,)) for q, card in e.extra)
+    return _("The tied players take back {cards}; the other cards, sorted low to high, are "
+             "dealt from {player} counter-clockwise: {deals}").format(
+        cards=format_cards(e.cards), player=p[e.player], deals=deals)
 
 
 def _dreck(e: Event, p: Sequence[str]) -> str:
     got: dict[int, list] = {}
     for q, card in e.extra:
         got.setdefault(q, []).append(card)
-    shares = "; ".join(f"{p[q]} gets {format_cards(cards)}" for q, cards in got.items())
-    return (f"Someone holds fewer than six cards: the dreck ({len(e.cards)} cards: twos to "
-            f"fives and the six of trumps) is pooled and dealt at random: {shares}")
+    shares = "; ".join(_gets(p[q], cards) for q, cards in got.items())
+    return _("Someone holds fewer than six cards: the dreck ({count} cards: twos to fives and "
+             "the six of trumps) is pooled and dealt at random: {shares}").format(
+        count=len(e.cards), shares=shares)
+
+
+def _exchange(e: Event, p: Sequence[str]) -> str:
+    return _("{player} exchanges {card} for the turned-up trump {card2}").format(
+        player=p[e.player], card=card_text(e.cards[0]), card2=card_text(e.cards[1])) + _late(e, p)
+
+
+def _store(e: Event, p: Sequence[str]) -> str:
+    return _("{player} shows three trumps, {cards}, stores them for phase 2 and draws a new "
+             "hand").format(player=p[e.player], cards=format_cards(e.cards)) + _late(e, p)
 
 
 _TEMPLATES.update({
-    "lead-all": lambda e, p: f"{p[e.player]} leads {format_cards(e.cards)}; everyone plays to this trick",
-    "play-all": lambda e, p: f"{p[e.player]} plays {format_cards(e.cards)}",
-    "tie-play": lambda e, p: f"{p[e.player]} plays {format_cards(e.cards)} to break the tie",
-    "tie": lambda e, p: (
-        f"{_names(p, e.extra)} tie with {format_cards(e.cards)}"),
-    "skipped": lambda e, p: f"{p[e.player]} has no cards and is skipped",
-    "share": lambda e, p: (
-        f"{p[e.player]} has no card to break the tie: the trick's {e.extra[1]} cards are "
-        f"shuffled and shared face down among {_names(p, e.extra[0])}"),
+    "lead-all": _simple(N_("{player} leads {cards}; everyone plays to this trick")),
+    "play-all": _simple(N_("{player} plays {cards}")),
+    "tie-play": _simple(N_("{player} plays {cards} to break the tie")),
+    "tie": lambda e, p: _("{names} tie with {cards}").format(
+        names=_names(p, e.extra), cards=format_cards(e.cards)),
+    "skipped": _simple(N_("{player} has no cards and is skipped")),
+    "share": lambda e, p: _(
+        "{player} has no card to break the tie: the trick's {count} cards are shuffled and "
+        "shared face down among {names}").format(
+        player=p[e.player], count=e.extra[1], names=_names(p, e.extra[0])),
     "redistribute": _redistribute,
     "slough": _slough,
-    "pass": lambda e, p: f"{p[e.player]} does not slough",
-    "trick-won-all": lambda e, p: (
-        f"{format_cards(e.cards)} is highest: {p[e.player]} wins the trick, puts "
-        f"{_pl(e.extra, 'card')} in their pile and leads next"),
-    "phase-1-all-played": lambda e, p: "Every card has been played: phase 1 is over",
-    "phase-1-last-trick": lambda e, p: (
-        f"The trick in which {p[e.player]} drew the last stock card is over: phase 1 ends"),
-    "trump-taken": lambda e, p: (
-        f"{p[e.player]} draws the last card, the turned-up trump {e.cards[0]}: phase 1 ends "
-        "with this trick"),
-    "exchange": lambda e, p: (
-        f"{p[e.player]} exchanges {e.cards[0]} for the turned-up trump {e.cards[1]}"
-        f"{_late(e, p)}"),
-    "store": lambda e, p: (
-        f"{p[e.player]} shows three trumps, {format_cards(e.cards)}, stores them for phase 2 "
-        f"and draws a new hand{_late(e, p)}"),
-    "turned-up-kept": lambda e, p: (
-        f"{p[e.player]} takes the last stock card, the turned-up trump {e.cards[0]}, and "
-        "keeps it beside them for phase 2"),
-    "trick-won-suit": lambda e, p: (
-        f"{format_cards(e.cards)} takes the trick: {p[e.player]} puts "
-        f"{_pl(e.extra, 'card')} in their pile and leads next against {p[e.other]}"),
-    "pick-up-lead": lambda e, p: (
-        f"{p[e.player]} picks up {format_cards(e.cards)}; {p[e.other]} leads next"),
+    "pass": _simple(N_("{player} does not slough")),
+    "trick-won-all": lambda e, p: _(
+        "{cards} is highest: {player} wins the trick, puts {count} in their pile and leads "
+        "next").format(cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra)),
+    "phase-1-all-played": _simple(N_("Every card has been played: phase 1 is over")),
+    "phase-1-last-trick": _simple(N_(
+        "The trick in which {player} drew the last stock card is over: phase 1 ends")),
+    "trump-taken": _simple(N_(
+        "{player} draws the last card, the turned-up trump {card}: phase 1 ends with this "
+        "trick")),
+    "exchange": _exchange,
+    "store": _store,
+    "turned-up-kept": _simple(N_(
+        "{player} takes the last stock card, the turned-up trump {card}, and keeps it beside "
+        "them for phase 2")),
+    "trick-won-suit": lambda e, p: _(
+        "{cards} takes the trick: {player} puts {count} in their pile and leads next against "
+        "{other}").format(cards=format_cards(e.cards), player=p[e.player],
+                          count=_cards(e.extra), other=p[e.other]),
+    "pick-up-lead": _simple(N_("{player} picks up {cards}; {other} leads next")),
     "dreck": _dreck,
-    "blamattis": lambda e, p: (
-        f"{p[e.player]} has no cards after phase 1 and is Blåmattis: still in, and must pick "
-        "up on every turn"),
-    "blamattis-loses": lambda e, p: (
-        f"{p[e.player]} has no cards after phase 1: Blåmattis, and loses at once"),
-    "trump-ends-trick": lambda e, p: (
-        f"{p[e.player]}'s trump {format_cards(e.cards)} ends the trick at once: it is set "
-        f"aside and {p[e.player]} leads"),
+    "blamattis": _simple(N_(
+        "{player} has no cards after phase 1 and is Blåmattis: still in, and must pick up on "
+        "every turn")),
+    "blamattis-loses": _simple(N_(
+        "{player} has no cards after phase 1: Blåmattis, and loses at once")),
+    "trump-ends-trick": _simple(N_(
+        "{player}'s trump {cards} ends the trick at once: it is set aside and {player} "
+        "leads")),
 })
 
 

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card, format_cards
 from .events import Event, Step
+from .i18n import N_
+from .i18n import gettext as _
 from .state import State
 
 MARKS = ("stunsa", "tie", "picked-up", "dealt", "beats", "set-aside", "wins")
@@ -92,10 +94,11 @@ class Frame:
     def label(self) -> str:
         """``'move 7, 3 of 5'`` (or ``'start'``)."""
         if self.move == 0:
-            return "start"
+            return _("start")
         if self.count == 1:
-            return f"move {self.move}"
-        return f"move {self.move}, {self.index} of {self.count}"
+            return _("move {move}").format(move=self.move)
+        return _("move {move}, {index} of {count}").format(move=self.move, index=self.index,
+                                                           count=self.count)
 
 
 class _Recorder(list):
@@ -280,16 +283,19 @@ def _remove_from_table(s: State, card: Card) -> None:
 
 
 def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
-                     note: str = "", in_order: bool = False) -> list[Frame]:
+                     note: str = N_("{player} gets {cards}"),
+                     in_order: bool = False) -> list[Frame]:
     """One frame per ``(player, card)`` of ``deals``: the card leaves the table (lying
-    sorted if ``in_order``) for the player's ``into`` (hand or pile), marked there."""
+    sorted if ``in_order``) for the player's ``into`` (hand or pile), marked there;
+    ``note`` is the caption's message."""
     split = []
     for p, card in deals:
         s = s.copy()
         _remove_from_table(s, card)
         (s.piles if into == "pile" else s.hands)[p].append(card)
-        frame = Frame(0, 0, 0, s, [], f"{names[p]} gets {format_cards((card,))}{note}",
-                      open_piles=into == "pile", sorted_table=in_order)
+        caption = _(note).format(player=names[p], cards=format_cards((card,)))
+        frame = Frame(0, 0, 0, s, [], caption, open_piles=into == "pile",
+                      sorted_table=in_order)
         frame.mark("dealt", (card,))
         split.append(frame)
     return split
@@ -305,25 +311,29 @@ def _split_redistribute(event: Event, before: State, after: State, rules,
     for card in event.cards:
         _remove_from_table(s, card)
         s.hands[owner[card]].append(card)
-    back = Frame(0, 0, 0, s, [], f"{_names(names, sorted({owner[c] for c in event.cards}))} "
-                 f"take back {format_cards(event.cards)}")
+    back = Frame(0, 0, 0, s, [], _("{names} take back {cards}").format(
+        names=_names(names, sorted({owner[c] for c in event.cards})),
+        cards=format_cards(event.cards)))
     back.mark("tie", event.cards)
     s = s.copy()
     s.table.sort(key=lambda play: play[1][0])
     rest = [c for _, cards in s.table for c in cards]
-    lay = Frame(0, 0, 0, s, [], f"The other cards, sorted low to high: {format_cards(rest)}; "
-                f"they are dealt from {names[event.player]} counter-clockwise",
-                sorted_table=True)
-    into = "pile" if rules.tie_cards_to == "pile" else "hand"
-    split = [back, lay] + _deal_from_table(s, event.extra, into, names, f", into their {into}",
-                                           in_order=True)
+    lay = Frame(0, 0, 0, s, [], _("The other cards, sorted low to high: {cards}; they are "
+                                  "dealt from {player} counter-clockwise").format(
+        cards=format_cards(rest), player=names[event.player]), sorted_table=True)
+    into, note = (("pile", N_("{player} gets {cards}, into their pile"))
+                  if rules.tie_cards_to == "pile" else
+                  ("hand", N_("{player} gets {cards}, into their hand")))
+    split = [back, lay] + _deal_from_table(s, event.extra, into, names, note, in_order=True)
     split[-1].events = [event]
     return split
 
 
 def _names(names: Sequence[str], seats) -> str:
     shown = [names[p] for p in seats]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    if len(shown) == 1:
+        return shown[0]
+    return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=shown[-1])
 
 
 def _split_phase_2(event: Event, before: State, after: State, rules,
@@ -337,8 +347,9 @@ def _split_phase_2(event: Event, before: State, after: State, rules,
             taken = len(s.piles[p])
             s.hands[p].extend(s.piles[p])
             s.piles[p] = []
-            split.append(Frame(0, 0, 0, s, [], f"{names[p]} takes up the {taken} cards of "
-                                                "their pile"))
+            split.append(Frame(0, 0, 0, s, [], _(
+                "{player} takes up the {count} cards of their pile").format(
+                player=names[p], count=taken)))
     split.append(Frame(0, 0, 0, after, [event]))
     return split
 
@@ -353,8 +364,9 @@ def _split_dreck(event: Event, before: State, after: State, rules,
         giver = next(p for p, hand in enumerate(s.hands) if card in hand)
         s.hands[giver].remove(card)
         s.table.append((giver, (card,)))
-    pooled = Frame(0, 0, 0, s, [], f"Someone holds fewer than six cards: the dreck "
-                   f"({len(event.cards)} cards) is pooled on the table, to be dealt at random")
+    pooled = Frame(0, 0, 0, s, [], _("Someone holds fewer than six cards: the dreck ({count} "
+                                     "cards) is pooled on the table, to be dealt at "
+                                     "random").format(count=len(event.cards)))
     split = [pooled] + _deal_from_table(s, event.extra, "hand", names)
     split[-1].state = after
     split[-1].events = [event]

@@ -15,12 +15,14 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from . import phase1, phase1_all, phase1_mas, phase2
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
-from .errors import ActionError, IllegalActionError, RulesError, quote
-from .events import DROP, Listener, Step
+from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
+from .events import DROP, Event, Listener, Step
+from .i18n import gettext as _
 from .phase1 import HAND_SIZE
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
@@ -226,9 +228,19 @@ class Game:
         trump card, discarded)."""
         return self._state.all_cards()
 
-    def position(self) -> dict:
-        """The current position as a ``start`` object (scenario format)."""
-        return state_to_json(self._state, list(self.players))
+    def position(self) -> dict[str, Any]:
+        """The current position as a ``start`` object (scenario format), which
+        ``Game(players, rules, start=...)`` accepts back.  There is none once the game
+        is over, nor in the middle of an all-play phase-1 trick (such positions are
+        given between tricks): :class:`PositionError` says so."""
+        s = self._state
+        if s.to_play is None:
+            raise PositionError("the game is over: there is no position to play on from")
+        if s.phase == 1 and self.rules.phase1_tricks == "all-play" and (
+                s.table or s.stage != "play"):
+            raise PositionError("an all-play phase-1 trick is under way: positions of these "
+                                "variants are given between tricks")
+        return state_to_json(s, list(self.players))
 
     # -- playing ------------------------------------------------------------------
 
@@ -329,13 +341,13 @@ class Game:
         s = self._state
         names = self.players
         if s.to_play is None:
-            return (f"the game is over: {names[s.loser]} is the Skitgubbe"
-                    if s.loser is not None else "the game is over"), "loser"
+            return (_("the game is over: {player} is the Skitgubbe").format(player=names[s.loser])
+                    if s.loser is not None else _("the game is over")), "loser"
         if action.player != s.to_play:
             late = (self._phase1.why_out_of_turn(s, self.rules, action, names)
                     if s.phase == 1 else None)
-            return late or (f"it is {names[s.to_play]}'s turn, not {names[action.player]}'s",
-                            "turn-order")
+            return late or (_("it is {other}'s turn, not {player}'s").format(
+                other=names[s.to_play], player=names[action.player]), "turn-order")
         module = self._phase1 if s.phase == 1 else phase2
         return module.why_illegal(s, self.rules, action, names)
 
@@ -354,23 +366,32 @@ class Game:
             self._check_form(action)
             if not self._accepts(action):
                 self._refuse(action)
-        if self.narrate:
-            return self._apply(action)
-        # Headless, the simulation hot path: _apply without events, one call shorter.
+        # _apply's work done here, one call shorter: play is the hot path of every game.
         s = self._state
         self._legal = None
         self._actions.append(action)
-        (self._phase1 if s.phase == 1 else phase2).apply(s, self.rules, action, self._sink)
-        self.move_count += 1
+        module = self._phase1 if s.phase == 1 else phase2
+        if not self.narrate:
+            module.apply(s, self.rules, action, self._sink)
+            self.move_count += 1
+            self.is_over = s.to_play is None
+            return None
+        events: list[Event] = []
+        module.apply(s, self.rules, action, events)
+        self.move_count = number = self.move_count + 1
         self.is_over = s.to_play is None
-        return None
+        step = _new_step(Step, (number, action, tuple(events)))
+        self._steps.append(step)
+        return step
 
     def _refuse(self, action: Action) -> None:
         """Raise the error saying why ``action`` is not legal now."""
         reason, rule = self._reason(action)
         number = len(self._actions) + 1
         raise IllegalActionError(
-            f"move {number}, {self.action_text(action)}: {reason} ({RULEBOOK[rule].reference})",
+            _("move {number}, {action}: {reason} ({rule})").format(
+                number=number, action=self.action_text(action), reason=reason,
+                rule=RULEBOOK[rule].reference),
             move_number=number, rule=rule)
 
     def _apply(self, action: Action, events: list | None = None) -> Step | None:
@@ -400,7 +421,7 @@ class Game:
         """Take back the last step (by replaying the others from the start) and
         return it."""
         if not self._actions:
-            raise IllegalActionError("there is no move to undo", move_number=0, rule=None)
+            raise IllegalActionError(_("there is no move to undo"), move_number=0, rule=None)
         actions = self.actions
         undone = self._steps[-1] if self.narrate else self.history[-1]
         self._restart()

@@ -19,6 +19,8 @@ from . import examples, record, scenario
 from .files import save_text, shown_name
 from .frames import frames, key_frames
 from .game import Game
+from .i18n import NC_, current, language, ngettext, pgettext
+from .i18n import gettext as _
 from .jsondata import read_json
 from .rulebook import RULEBOOK
 from .rules import OPTIONS, PRESETS
@@ -62,31 +64,42 @@ def load_source(name_or_file: str) -> scenario.Scenario | Game:
     return scenario.parse(data, name_or_file)
 
 
-def handout_html(source: scenario.Scenario | Game, title: str = "") -> str:
+def handout_html(source: scenario.Scenario | Game, title: str = "",
+                 lang: str | None = None) -> str:
     """The handout page for a scenario, or for a game (a replayed record) titled
-    ``title``."""
+    ``title``, in ``lang`` (default: the current language, see :mod:`.i18n`)."""
+    with language(lang):
+        return _page(source, title)
+
+
+def _page(source: scenario.Scenario | Game, title: str) -> str:
     if isinstance(source, Game):
         game = source
-        title, description, source_keys = title or "A recorded game", "", ()
+        title, description, source_keys = title or _("A recorded game"), "", ()
     else:
         game = scenario.run(source).game
-        title, description, source_keys = source.title, source.description, source.sources
+        title = _(source.title)
+        description = _(source.description) if source.description else ""
+        source_keys = source.sources
     shown = key_frames(frames(game))
-    citations = [str(c) for c in source_keys]
+    citations = [_(str(c)) for c in source_keys]
     for rule in rules_used(shown):
-        citations += [SOURCES[k].citation for k in RULEBOOK[rule].sources
-                      if SOURCES[k].citation not in citations]
+        citations += [_(SOURCES[k].citation) for k in RULEBOOK[rule].sources
+                      if _(SOURCES[k].citation) not in citations]
     body = [f"<h1>{escape(title)}</h1>"]
     if description:
         body.append(f'<p class="sg-meta">{escape(description)}</p>')
     body.append(f'<p class="sg-meta">{escape(rules_line(game))}</p>')
-    body.append(f'<p class="sg-meta"><b>Sources:</b> {escape("; ".join(citations))}.</p>')
-    body.append(f"<h2>Step by step, in {len(shown)} pictures</h2>")
+    sources = _("Sources:")
+    steps = ngettext("Step by step, in {count} picture", "Step by step, in {count} pictures",
+                     len(shown)).format(count=len(shown))
+    body.append(f'<p class="sg-meta"><b>{sources}</b> {escape("; ".join(citations))}.</p>')
+    body.append(f"<h2>{steps}</h2>")
     frames_html = "".join(frame_html(f, game.players, game.rules, title=title, compact=True)
                           for f in shown)
     body.append(f'<div class="sg-grid">{frames_html}</div>')
     body.append(rules_html(shown, disclosure=False))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'
             f"<title>{escape(title)}</title><style>{PRINT_CSS}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")
 
@@ -100,23 +113,26 @@ def rules_line(game: Game) -> str:
     """
     preset = PRESETS[game.rules.preset_name]
     names = list(game.players)
-    count = _COUNTS.get(len(names), str(len(names)))
-    who = ", ".join(names[:-1]) + " and " + names[-1]
+    count = pgettext("count", _COUNTS[len(names)]) if len(names) in _COUNTS else str(len(names))
+    who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
     extra = game.rules.overrides()
-    changed = "".join(f"; {OPTIONS[k].title.lower()}: {OPTIONS[k].choice(v).description}"
+    changed = "".join(f"; {_(OPTIONS[k].title).lower()}: {_(OPTIONS[k].choice(v).description)}"
                       for k, v in extra.items())
     first = game.copy_at(0).to_play
-    starts = f"; {names[first]} starts" if first is not None else ""
-    return f"{preset.title}{changed}, {count} players: {who}{starts}."
+    starts = _("; {player} starts").format(player=names[first]) if first is not None else ""
+    return _("{game}{changes}, {count} players: {names}{starts}.").format(
+        game=_(preset.title), changes=changed, count=count, names=who, starts=starts)
 
 
-_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_COUNTS = {2: NC_("count", "two"), 3: NC_("count", "three"), 4: NC_("count", "four"),
+           5: NC_("count", "five"), 6: NC_("count", "six"), 7: NC_("count", "seven"),
+           8: NC_("count", "eight")}
 
 
-def write(name_or_file: str, out: str | None = None) -> Path:
+def write(name_or_file: str, out: str | None = None, lang: str | None = None) -> Path:
     """Write the handout for an example name or scenario/record file; returns its path
     (``NAME.html`` in the current folder unless ``out`` is given)."""
-    page = handout_html(load_source(name_or_file), shown_name(Path(name_or_file).stem))
+    page = handout_html(load_source(name_or_file), shown_name(Path(name_or_file).stem), lang)
     path = Path(out) if out is not None else Path(Path(name_or_file).stem + ".html")
     save_text(page, path)
     return path

@@ -12,7 +12,7 @@ from typing import Any
 from .cards import Card, parse_card
 from .errors import CardError, FileFormatError, quote
 from .files import shown_name
-from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree
+from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree, json_path
 
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
 
@@ -20,7 +20,7 @@ _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole
 def field(data: dict, key: str, path: str, kind: type, *, required: bool = True,
           error: type[FileFormatError] = FileFormatError) -> Any:
     """``data[key]``, checked to be of ``kind``; None when optional and absent."""
-    where = f"{path}.{key}" if path else key
+    where = json_path((key,), path)
     if key not in data:
         if required:
             raise error(f"the field {quote(key)} is required", path=path or "(top level)")
@@ -57,8 +57,8 @@ def per_player(value: Any, players: list[str], path: str,
     """An object mapping player names to lists of cards."""
     if not isinstance(value, dict):
         raise error(f"{quote(value)} should be an object mapping players to cards", path=path)
-    return {player(name, players, f"{path}.{name}", error): cards(v, f"{path}.{name}", error)
-            for name, v in value.items()}
+    return {player(name, players, json_path((name,), path), error):
+            cards(v, json_path((name,), path), error) for name, v in value.items()}
 
 
 def document(data: Any, expected_format: str, what: str,
@@ -132,10 +132,12 @@ def _where(text: str, offset: int) -> str:
     return f"line {line}, column {offset - text.rfind(chr(10), 0, offset)}"
 
 
-def read_json(path: str | os.PathLike, error: type[FileFormatError] = FileFormatError,
-              max_bytes: int = MAX_FILE_BYTES) -> Any:
+def read_json(path: str | os.PathLike[str], error: type[FileFormatError] = FileFormatError,
+              max_bytes: int = MAX_FILE_BYTES, *, tree: bool = True) -> Any:
     """Parse a JSON file within the limits of :mod:`.schema`; any problem (not UTF-8,
-    a syntax error with its line and column, too large, too deep) names the file."""
+    a syntax error with its line and column, too large, too deep) names the file.
+    ``tree=False`` leaves the limits on depth and text to the caller's
+    :func:`.schema.validate`, which checks them too."""
     file = shown_name(path)
     with open(path, "rb") as f:
         raw = f.read(max_bytes + 1)
@@ -156,6 +158,7 @@ def read_json(path: str | os.PathLike, error: type[FileFormatError] = FileFormat
     except RecursionError:
         raise error(f"not a valid file: nested deeper than {MAX_DEPTH} levels "
                     f"({_where(text, _too_deep_at(text))})", file=file) from None
-    with naming(file):
-        check_tree(data, error)
+    if tree:
+        with naming(file):
+            check_tree(data, error)
     return data

@@ -26,6 +26,7 @@ from . import jsondata as jd
 from .errors import FileFormatError, RulesError, quote
 from .files import save_text
 from .game import DEFAULT_NAMES, Game
+from .i18n import gettext as _
 from .jsondata import read_json
 from .record import RecordError, from_record, rules_from_json, to_record
 from .rules import Rules
@@ -33,6 +34,8 @@ from .schema import MATCH_SCHEMA, MAX_DEALS, MAX_MATCH_BYTES, validate
 from .simulate import DEFAULT_MAX_MOVES, random_game
 
 MATCH_FORMAT = "skitgubbe-match/1"
+DEAL_PASSES = "left (our reading)"
+"""What a match record stores as ``deal_passes``: no source says who deals next."""
 
 
 class MatchError(FileFormatError):
@@ -74,15 +77,23 @@ class Match:
 
     def counts_line(self) -> str:
         """``'Skitgubbe counts: A 2, B 1, C 2'``."""
-        return "Skitgubbe counts: " + ", ".join(f"{p} {n}" for p, n in self.counts().items())
+        counts = ", ".join(f"{p} {n}" for p, n in self.counts().items())
+        return _("Skitgubbe counts: {counts}").format(counts=counts)
+
+    def deal_heading(self, number: int) -> str:
+        """``'Deal 2: A deals, B leads'``."""
+        return _("Deal {number}: {dealer} deals, {leader} leads").format(
+            number=number, dealer=self.dealer(number), leader=self.deals[number - 1].players[0])
 
     def deal_line(self, number: int) -> str:
         """One sentence about deal ``number`` (from 1)."""
         game = self.deals[number - 1]
-        head = f"Deal {number}: {self.dealer(number)} deals, {game.players[0]} leads"
+        head = self.deal_heading(number)
         if game.loser is None:
-            return f"{head}; unfinished after {game.move_count} moves (the move cap)"
-        return f"{head}; {game.players[game.loser]} is the Skitgubbe after {game.move_count} moves"
+            return _("{deal}; unfinished after {count} moves (the move cap)").format(
+                deal=head, count=game.move_count)
+        return _("{deal}; {player} is the Skitgubbe after {count} moves").format(
+            deal=head, player=game.players[game.loser], count=game.move_count)
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal (for a table): deal, dealer, leader, Skitgubbe, moves."""
@@ -150,7 +161,7 @@ def to_json(match: Match) -> dict[str, Any]:
         "options": match.rules.overrides(),
         "players": list(match.players),
         "seed": match.seed,
-        "deal_passes": "left",
+        "deal_passes": DEAL_PASSES,
         "deals": [to_record(g) for g in match.deals],
         "counts": match.counts(),
     }
@@ -173,14 +184,14 @@ def from_json(data: Any, file: str | None = None) -> Match:
         match = Match(tuple(data["players"]), rules, data.get("seed"), [])
         for i, deal in enumerate(deals):
             try:
-                game = from_record(deal)
+                game = from_record(deal, narrate=False, validated=True)
             except RecordError as err:
                 raise MatchError(err.detail, path=f"deals[{i}]" + (f".{err.path}" if err.path
                                                                    else "")) from None
             expected = seats_for_deal(match.players, i + 1)
             if game.players != expected:
                 raise MatchError(f"deal {i + 1} should list the players from the dealer's "
-                                 f"left as {', '.join(expected)} (the deal passes to the left)",
+                                 f"left as {', '.join(expected)} (the deal passes to the left: our reading)",
                                  path=f"deals[{i}].players")
             if game.rules != rules:
                 raise MatchError(f"deal {i + 1} is played under other rules than the match",
@@ -204,4 +215,4 @@ def save(match: Match, path: str | Path) -> None:
 
 def load(path: str | Path) -> Match:
     """Read and replay a match record file."""
-    return from_json(read_json(path, MatchError, MAX_MATCH_BYTES), str(path))
+    return from_json(read_json(path, MatchError, MAX_MATCH_BYTES, tree=False), str(path))

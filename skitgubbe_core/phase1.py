@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from . import phase2
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
-from .cards import SUIT_NAME_SINGULAR, Card
+from .cards import Card, card_text, format_cards, suit_singular
 from .events import DROP, Event, make
+from .i18n import gettext as _
 from .rules import Rules
 from .state import State
 
@@ -32,17 +33,17 @@ def why_illegal_common(s: State, rules: Rules, action: Action, names) -> tuple[s
     """Reasons shared by every phase-1 variant, or None."""
     name = names[action.player]
     if action.kind == PICK_UP:
-        return "there is nothing to pick up in phase 1: picking up belongs to phase 2", "pick-up"
+        return _("there is nothing to pick up in phase 1: picking up belongs to phase 2"), "pick-up"
     if action.kind == TURN:
         if not s.stock:
-            return "the stock is empty, so there is no card to turn", "turn"
+            return _("the stock is empty, so there is no card to turn"), "turn"
         if rules.turn_from_stock == "never":
-            return "this ruleset does not let a player turn the stock card", "turn"
-        return ("the stock holds only the trump card, and a stock card may be turned only "
-                "while the stock holds more than one card"), "turn"
+            return _("this ruleset does not let a player turn the stock card"), "turn"
+        return _("the stock holds only the trump card, and a stock card may be turned only "
+                 "while the stock holds more than one card"), "turn"
     missing = [c for c in action.cards if c not in s.hands[action.player]]
     if missing:
-        return f"{name} does not hold {' '.join(map(str, missing))}", "two-card-tricks"
+        return does_not_hold(name, missing), "two-card-tricks"
     return None
 
 
@@ -141,17 +142,29 @@ def _followers(s: State, rules: Rules, hand: list[Card]) -> list[Card]:
 def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
     """Why ``action`` (by the player to act) is not legal: (reason, rule key)."""
     if action.kind not in (PLAY, TURN, PICK_UP):
-        return f"'{action.kind}' is not a move of this phase-1 trick", "two-card-tricks"
+        return not_a_move(action.kind), "two-card-tricks"
     if len(action.cards) > 1:
-        return "in phase 1 a player plays one card at a time", "two-card-tricks"
+        return _("in phase 1 a player plays one card at a time"), "two-card-tricks"
     common = why_illegal_common(s, rules, action, names)
     if common:
         return common
     lead = s.table[-1][1][0]
-    name, suit = names[action.player], SUIT_NAME_SINGULAR[lead & 3]
+    name, suit = names[action.player], suit_singular(lead & 3)
     if any(c & 3 == lead & 3 for c in s.hands[action.player]):
-        return f"{name} holds a {suit} and must follow the suit of {lead}", "follow-phase-1"
-    return f"{name} has no {suit} and must play a trump", "follow-phase-1"
+        return _("{player} holds a {suit} and must follow the suit of {card}").format(
+            player=name, suit=suit, card=card_text(lead)), "follow-phase-1"
+    return _("{player} has no {suit} and must play a trump").format(
+        player=name, suit=suit), "follow-phase-1"
+
+
+def does_not_hold(name: str, missing: list[Card]) -> str:
+    """The refusal of cards the player does not hold."""
+    return _("{player} does not hold {cards}").format(player=name, cards=format_cards(missing))
+
+
+def not_a_move(kind: str) -> str:
+    """The refusal of an action kind no phase-1 trick has."""
+    return _("'{kind}' is not a move of this phase-1 trick").format(kind=kind)
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
@@ -222,7 +235,7 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> N
 def take_table(s: State, winner: int) -> list[Card]:
     """Everything on the table goes to ``winner``'s pile; returns it."""
     won = []
-    for _, play in s.table:
+    for _player, play in s.table:
         won += play
     s.piles[winner] += won
     s.table = []

@@ -30,7 +30,18 @@ from .actions import (
 )
 from .cards import Card, deal, format_cards
 from .events import DROP, Event, make
-from .phase1 import can_act, draw_one, end, refill, take_table, take_turned, why_illegal_common
+from .i18n import gettext as _
+from .phase1 import (
+    can_act,
+    does_not_hold,
+    draw_one,
+    end,
+    not_a_move,
+    refill,
+    take_table,
+    take_turned,
+    why_illegal_common,
+)
 from .rules import Rules
 from .state import State
 
@@ -145,7 +156,7 @@ def _legal_plays(s: State, rules: Rules, p: int, hand: list[Card]) -> list[Actio
 def _forced(s: State, hand: list[Card]) -> list[Card]:
     """Atlanta: the cards equal in rank to the highest card of the round so far."""
     top = -1
-    for _, cards in _round(s):
+    for _player, cards in _round(s):
         rank = _rank_of(cards)
         if rank > top:
             top = rank
@@ -239,21 +250,24 @@ def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> tuple[str,
         return None
     name = names[action.player]
     if rules.slough_timing == "decided" or s.stage == "slough":
-        return (f"it is {names[s.to_play]}'s turn to slough or pass, not {name}'s: once the "
-                "trick is decided the players slough in turn from the winner"), "slough"
+        return _("it is {other}'s turn to slough or pass, not {player}'s: once the trick is "
+                 "decided the players slough in turn from the winner").format(
+            other=names[s.to_play], player=name), "slough"
     if not any(q == action.player for i, (q, _) in enumerate(s.table) if i not in s.sloughs):
-        return f"{name} has not played to this trick, and only its players may slough", "slough"
+        return _("{player} has not played to this trick, and only its players may "
+                 "slough").format(player=name), "slough"
     if _has_sloughed(s, action.player):
-        return f"{name} has already sloughed to this trick, and a player sloughs once", "slough"
+        return _("{player} has already sloughed to this trick, and a player sloughs "
+                 "once").format(player=name), "slough"
     return _why_slough_cards(s, action, name)
 
 
 def _why_slough_cards(s: State, action: Action, name: str) -> tuple[str, str]:
     missing = [c for c in action.cards if c not in s.hands[action.player]]
     if missing:
-        return f"{name} does not hold {' '.join(map(str, missing))}", "slough"
-    return (f"{name} may slough only cards equal in rank to a card that is losing the "
-            "trick"), "slough"
+        return does_not_hold(name, missing), "slough"
+    return _("{player} may slough only cards equal in rank to a card that is losing the "
+             "trick").format(player=name), "slough"
 
 
 def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
@@ -261,24 +275,26 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     if s.stage == "slough":
         if action.kind == SLOUGH:
             return _why_slough_cards(s, action, name)
-        return (f"before the trick is taken {name} may only slough cards equal in rank to a "
-                "losing card, or pass"), "slough"
+        return _("before the trick is taken {player} may only slough cards equal in rank to "
+                 "a losing card, or pass").format(player=name), "slough"
     if action.kind == SLOUGH:
         return why_out_of_turn(s, rules, action, names) or _why_slough_cards(s, action, name)
     if action.kind not in (PLAY, TURN, PICK_UP):
-        return f"'{action.kind}' is not a move of this phase-1 trick", "all-play"
+        return not_a_move(action.kind), "all-play"
     common = why_illegal_common(s, rules, action, names)
     if common:
         return common
     forced = _forced(s, s.hands[action.player]) if rules.forced_bounce == "yes" else []
     if forced:
-        return (f"{name} holds {format_cards(forced)}, equal to the highest card of the round, "
-                "and must play it to force a bounce"), "forced-bounce"
+        return _("{player} holds {cards}, equal to the highest card of the round, and must "
+                 "play it to force a bounce").format(
+            player=name, cards=format_cards(forced)), "forced-bounce"
     if rules.phase1_plays == "sets" and s.set_size != 1:
         if not s.table:
-            return "a lead is one card or several cards of equal rank", "sets"
-        return f"every player plays {s.set_size} cards to this trick, as the leader did", "sets"
-    return "in this trick each player plays one card", "all-play"
+            return _("a lead is one card or several cards of equal rank"), "sets"
+        return _("every player plays {count} cards to this trick, as the leader "
+                 "did").format(count=s.set_size), "sets"
+    return _("in this trick each player plays one card"), "all-play"
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:
@@ -390,7 +406,7 @@ def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: 
     s.table.append((p, cards))
     late = s.to_play if s.to_play != p else None
     events is DROP or events.append(make(Event, ("slough", p, cards, winner, late, "slough")))
-    for _ in cards:
+    for _unused in cards:
         if s.stock:
             draw_one(s, rules, p, events, "slough")
 

@@ -20,8 +20,9 @@ from .actions import (
     STORE_ACTIONS,
     Action,
 )
-from .cards import SUIT_NAME_SINGULAR, make_card
+from .cards import card_text, make_card, suit_singular
 from .events import DROP, Event, make
+from .i18n import gettext as _
 from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
 from .rules import Rules
 from .state import State
@@ -93,23 +94,24 @@ def legal(s: State, rules: Rules) -> list[Action]:
 def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
     name = names[action.player]
     if action.kind == EXCHANGE:
-        return (f"{name} may exchange only the two of trumps, while the turned-up trump still "
-                "lies under the stock"), "mas-exchange"
+        return _("{player} may exchange only the two of trumps, while the turned-up trump "
+                 "still lies under the stock").format(player=name), "mas-exchange"
     if action.kind == STORE:
-        return ("only a hand of exactly three trumps may be stored, while the stock lasts"), \
-            "mas-store"
+        return _("only a hand of exactly three trumps may be stored, while the stock "
+                 "lasts"), "mas-store"
     if action.kind == PICK_UP:
-        return f"there is no lead to pick up: {name} leads", "mas-beat"
+        return _("there is no lead to pick up: {player} leads").format(player=name), "mas-beat"
     if action.kind != PLAY:
-        return f"'{action.kind}' is not a move of Mas's phase 1", "mas-beat"
+        return _("'{kind}' is not a move of Mas's phase 1").format(kind=action.kind), "mas-beat"
     if len(action.cards) > 1:
-        return "in phase 1 a player plays one card at a time", "mas-beat"
+        return _("in phase 1 a player plays one card at a time"), "mas-beat"
     common = why_illegal_common(s, rules, action, names)
     if common:
         return common
     lead = s.table[0][1][0]
-    return (f"{action.cards[0]} does not beat {lead}: beat it with a higher "
-            f"{SUIT_NAME_SINGULAR[lead & 3]} or a trump, or pick it up"), "mas-beat"
+    return _("{card} does not beat {lead}: beat it with a higher {suit} or a trump, or pick "
+             "it up").format(card=card_text(action.cards[0]), lead=card_text(lead),
+                             suit=suit_singular(lead & 3)), "mas-beat"
 
 
 def apply(s: State, rules: Rules, action: Action, events: list) -> None:

@@ -15,13 +15,16 @@ from .cards import (
     DIAMONDS,
     HEARTS,
     SPADES,
-    SUIT_NAME_SINGULAR,
     Card,
     deal,
+    format_cards,
     make_card,
+    suit_singular,
     suit_symbol,
 )
 from .events import DROP, Event, make
+from .i18n import N_
+from .i18n import gettext as _
 from .rules import OPTIONS, Rules
 from .state import State
 
@@ -387,56 +390,72 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     hand = s.hands[action.player]
     if action.kind == PICK_UP:
         if s.table:
-            return (f"{name} can beat {' '.join(map(str, s.table[-1][1]))} and so must: a "
-                    "player who can beat may not pick up"), "must-beat"
-        return f"the table is empty, so there is nothing to pick up: {name} must lead", "pick-up"
+            return _("{player} can beat {cards} and so must: a player who can beat may not "
+                     "pick up").format(player=name, cards=format_cards(s.table[-1][1])), \
+                "must-beat"
+        return _("the table is empty, so there is nothing to pick up: {player} must "
+                 "lead").format(player=name), "pick-up"
     if action.kind != PLAY:
-        return f"'{action.kind}' belongs to phase 1; in phase 2 you play or pick up", "beat"
+        return _("'{kind}' belongs to phase 1; in phase 2 you play or pick up").format(
+            kind=action.kind), "beat"
     if not hand:
-        return f"{name} has no cards (Blåmattis) and must pick up", "blamattis"
+        return _("{player} has no cards (Blåmattis) and must pick up").format(
+            player=name), "blamattis"
     missing = [c for c in action.cards if c not in hand]
     if missing:
-        return f"{name} does not hold {' '.join(map(str, missing))}", "beat"
+        return _("{player} does not hold {cards}").format(
+            player=name, cards=format_cards(missing)), "beat"
     cards = tuple(sorted(action.cards))
     top = s.table[-1][1] if s.table else ()
     if is_set(cards) or is_set(top):
         return _why_set(rules, cards, top)
     if len(cards) > 1:
         if rules.phase2_plays == "single":
-            return "this ruleset plays one card at a time in phase 2", "beat"
+            return _("this ruleset plays one card at a time in phase 2"), "beat"
         if cards not in _runs(hand, rules.phase2_plays):
-            what = {"runs": "two or more", "runs-of-three": "three or more",
-                    "runs-from-two": "cards starting with a two, in"}[rules.phase2_plays]
-            return f"{' '.join(map(str, cards))} is not a run: {what} consecutive cards of one " \
-                   "suit", "runs"
-    shown = " ".join(map(str, top))
+            what = {"runs": N_("{cards} is not a run: two or more consecutive cards of one suit"),
+                    "runs-of-three": N_("{cards} is not a run: three or more consecutive cards "
+                                        "of one suit"),
+                    "runs-from-two": N_("{cards} is not a run: cards starting with a two, in "
+                                        "consecutive cards of one suit")}[rules.phase2_plays]
+            return _(what).format(cards=format_cards(cards)), "runs"
+    shown = format_cards(top)
     anti = anti_suit(rules, s.trump)
     top_suit = top[0] & 3
     if top_suit == s.trump:
-        how = f"{shown} is a trump, and a trump is beaten only by a higher trump"
+        how = _("{top} is a trump, and a trump is beaten only by a higher trump").format(
+            top=shown)
     elif top_suit == anti and cards[0] & 3 == s.trump:
-        return (f"{shown} is an anti-trump ({suit_symbol(anti)}): trumps cannot beat it, only "
-                f"a higher {SUIT_NAME_SINGULAR[anti]}"), "anti-trumps"
+        return _("{top} is an anti-trump ({symbol}): trumps cannot beat it, only a higher "
+                 "{suit}").format(top=shown, symbol=suit_symbol(anti),
+                                  suit=suit_singular(anti)), "anti-trumps"
     elif rules.beat == "follow-suit" and cards[0] & 3 == s.trump and any(
             c & 3 == top_suit for c in hand):
-        return (f"{name} holds a {SUIT_NAME_SINGULAR[top_suit]} and must follow suit with a "
-                "higher one: trumping is allowed only when void"), "follow-suit"
+        return _("{player} holds a {suit} and must follow suit with a higher one: trumping is "
+                 "allowed only when void").format(player=name, suit=suit_singular(top_suit)), \
+            "follow-suit"
     else:
-        how = (f"beat it with a higher {SUIT_NAME_SINGULAR[top_suit]} or with a trump "
-               f"({suit_symbol(s.trump)})")
-    return f"{' '.join(map(str, cards))} does not beat {shown}: {how}, or pick it up", "beat"
+        how = _("beat it with a higher {suit} or with a trump ({symbol})").format(
+            suit=suit_singular(top_suit), symbol=suit_symbol(s.trump))
+    return _("{cards} does not beat {top}: {how}, or pick it up").format(
+        cards=format_cards(cards), top=shown, how=how), "beat"
 
 
 def _why_set(rules: Rules, cards: tuple[Card, ...], top: tuple[Card, ...]) -> tuple[str, str]:
-    shown = " ".join(map(str, cards))
+    shown = format_cards(cards)
     if rules.phase2_sets != "yes":
-        return (f"{shown} is a set of one rank, and this ruleset plays no pairs or the like "
-                "in phase 2"), "runs"
-    need = (f"a set of {len(top)} cards of higher rank"
-            + (", each beating its own card" if rules.set_beat == "suit-by-suit" else ""))
-    return (f"{shown} does not beat the set {' '.join(map(str, top))}: only {need} does, "
-            "or pick it up" if is_set(top) else
-            f"{shown} is a set, and a set answers only a set of as many cards"), "sets-phase-2"
+        return _("{cards} is a set of one rank, and this ruleset plays no pairs or the like "
+                 "in phase 2").format(cards=shown), "runs"
+    if not is_set(top):
+        return _("{cards} is a set, and a set answers only a set of as many "
+                 "cards").format(cards=shown), "sets-phase-2"
+    if rules.set_beat == "suit-by-suit":
+        text = _("{cards} does not beat the set {top}: only a set of {count} cards of higher "
+                 "rank, each beating its own card, does, or pick it up")
+    else:
+        text = _("{cards} does not beat the set {top}: only a set of {count} cards of higher "
+                 "rank does, or pick it up")
+    return text.format(cards=shown, top=format_cards(top), count=len(top)), "sets-phase-2"
 
 
 def _go_out(s: State, p: int, events: list) -> None:
@@ -460,7 +479,7 @@ def _leader_in(s: State, leader: int, events: list) -> int | None:
     if s.in_game[leader] and s.hands[leader]:
         return leader
     nxt = leader
-    for _ in range(s.n):
+    for _unused in range(s.n):
         nxt = s.next_in(nxt)
         if s.hands[nxt]:
             reason = "next" if not s.in_game[leader] else "blamattis"
@@ -562,7 +581,7 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
     """Rule 11a (and Koira's trump-ends-trick): set the trick aside; the lead."""
     table = s.table
     discarded = s.discarded
-    for _, play in table:
+    for _player, play in table:
         discarded.extend(play)
     s.table = []
     if trumped:

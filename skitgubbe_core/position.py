@@ -13,7 +13,7 @@ from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import CardError, PositionError
 from .phase1 import can_turn
 from .rules import Rules
-from .schema import POSITION_SCHEMA, validate
+from .schema import POSITION_SCHEMA, json_path, validate
 from .state import State
 
 
@@ -55,14 +55,14 @@ def build_state(start: dict, players: list[str], rules: Rules, path: str = "star
     hands = jd.per_player(start["hands"], players,
                           f"{path}.hands", PositionError)
     for p, cards in hands.items():
-        claim(cards, f"{path}.hands.{players[p]}")
+        claim(cards, json_path((players[p],), f"{path}.hands"))
         s.hands[p] = cards
     s.to_play = jd.player(start["to_play"], players,
                           f"{path}.to_play", PositionError)
     piles = start.get("piles")
     if piles is not None:
         for p, cards in jd.per_player(piles, players, f"{path}.piles", PositionError).items():
-            claim(cards, f"{path}.piles.{players[p]}")
+            claim(cards, json_path((players[p],), f"{path}.piles"))
             s.piles[p] = cards
     table = _table(start.get("table", []), players, f"{path}.table")
     for i, (_, cards) in enumerate(table):
@@ -97,8 +97,9 @@ def check_position(s: State, rules: Rules, players: list[str], path: str = "star
         once the stock is empty.
       - Once the stock is empty, the trump card is known: ``trump_card`` and
         ``trump_holder``, or ``trump`` and ``trump_holder`` when it was turned.  With a
-        turned-up trump (Mas) the trump is the last stock card's suit, and that card
-        goes to a hand, so there is no ``trump_card``.
+        turned-up trump the trump is the last stock card's suit; in Mas that card goes
+        to a hand, so there is no ``trump_card``; otherwise (rule V30) its drawer keeps
+        it beside them as the ``trump_card``.
       - The player to act holds a card or may turn the stock card (else phase 1 would
         be over).
       - Two-card tricks: the table holds bounced pairs (equal ranks) and at most one
@@ -132,10 +133,15 @@ def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
                                 "trump_card and trump_holder only once the stock is empty",
                                 path=f"{path}.trump_card" if s.trump_card is not None
                                 else f"{path}.trump_holder")
-    elif rules.turned_up_trump == "yes" and s.trump_card is not None:
+    elif (rules.turned_up_trump == "yes" and rules.phase1_end == "last-draw"
+          and s.trump_card is not None):
         raise PositionError("with a turned-up trump the last stock card goes to a hand: "
                             "give trump and trump_holder, not trump_card",
                             path=f"{path}.trump_card")
+    elif (rules.turned_up_trump == "yes" and s.trump_card is not None
+          and s.trump is not None and s.trump != s.trump_card & 3):
+        raise PositionError(f"the turned-up trump {s.trump_card} sets trumps: trump is "
+                            f"{SUITS[s.trump_card & 3]}", path=f"{path}.trump")
     p = s.to_play
     if not s.hands[p] and not can_turn(s, rules):
         raise PositionError(f"{names[p]} has no card to play and cannot turn one, so phase 1 "

@@ -17,11 +17,12 @@ import os
 from typing import Any
 
 from . import jsondata as jd
+from .actions import Action
 from .errors import ActionError, FileFormatError, IllegalActionError, RulesError, quote
 from .files import save_text
 from .game import Game
 from .rules import Rules
-from .schema import RECORD_SCHEMA, validate
+from .schema import RECORD_SCHEMA, json_path, validate
 
 RECORD_FORMAT = "skitgubbe-record/1"
 
@@ -45,13 +46,18 @@ def to_record(game: Game) -> dict[str, Any]:
     else:
         data["seed"] = game.seed
     data["actions"] = [game.action_text(a) for a in game.actions]
-    data["result"] = {
+    data["result"] = result(game)
+    return data
+
+
+def result(game: Game) -> dict[str, Any]:
+    """The ``result`` field of the game's record: moves, over, out, loser."""
+    return {
         "moves": game.move_count,
         "over": game.is_over,
         "out": [game.players[p] for p in game.out],
         "loser": None if game.loser is None else game.players[game.loser],
     }
-    return data
 
 
 def rules_from_json(data: dict, error: type[FileFormatError]) -> Rules:
@@ -66,7 +72,7 @@ def rules_from_json(data: dict, error: type[FileFormatError]) -> Rules:
         try:
             rules = rules.replace(**{name: value})
         except (RulesError, TypeError) as err:
-            raise error(str(err), path=f"options.{name}") from None
+            raise error(str(err), path=json_path((name,), "options")) from None
     return rules
 
 
@@ -81,25 +87,33 @@ def new_game(data: dict, error: type[FileFormatError], **kwargs: Any) -> Game:
         raise error(str(err), path="players") from None
 
 
-def from_record(data: Any, file: str | None = None) -> Game:
-    """Rebuild the game a record describes by replaying its actions."""
+def from_record(data: Any, file: str | None = None, *, narrate: bool = True,
+                validated: bool = False) -> Game:
+    """Rebuild the game a record describes by replaying its actions (headless, keeping
+    no events, unless ``narrate``).  ``validated``: ``data`` has passed the record
+    schema already (inside a match record)."""
     with jd.naming(file):
-        return _from_record(data)
+        return _from_record(data, narrate, validated)
 
 
-def _from_record(data: Any) -> Game:
-    jd.document(data, RECORD_FORMAT, "a record", RecordError)
-    validate(data, RECORD_SCHEMA, RecordError)
-    game = new_game(data, RecordError, seed=data.get("seed"))
+def _from_record(data: Any, narrate: bool, validated: bool) -> Game:
+    if not validated:
+        jd.document(data, RECORD_FORMAT, "a record", RecordError)
+        validate(data, RECORD_SCHEMA, RecordError)
+    game = new_game(data, RecordError, seed=data.get("seed"), narrate=narrate)
+    parsed: dict[str, Action] = {}
     for i, text in enumerate(data["actions"]):
         try:
-            game.play(text)
+            action = parsed.get(text)
+            if action is None:
+                action = parsed[text] = game.parse_action(text)
+            game.play(action)
         except (ActionError, IllegalActionError) as err:
             raise RecordError(str(err), path=f"actions[{i}]") from None
-    result = data.get("result")
-    if result is not None and result != to_record(game)["result"]:
-        raise RecordError(f"the recorded result {quote(result, 200)} is not what the actions give: "
-                          f"{quote(to_record(game)['result'], 200)}", path="result")
+    recorded, actual = data.get("result"), result(game)
+    if recorded is not None and recorded != actual:
+        raise RecordError(f"the recorded result {quote(recorded, 200)} is not what the actions "
+                          f"give: {quote(actual, 200)}", path="result")
     return game
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .i18n import gettext as _
 from .sources import cite
 
 
@@ -20,8 +21,18 @@ class Rule(NamedTuple):
 
     @property
     def reference(self) -> str:
-        """Short reference: ``'rule 4, stunsa'``."""
-        return f"rule {self.number}, {self.title}"
+        """Short reference in the current language: ``'rule 4, stunsa (bounce)'``."""
+        return _("rule {number}, {title}").format(number=self.number, title=_(self.title))
+
+    @property
+    def name(self) -> str:
+        """The title in the current language."""
+        return _(self.title)
+
+    @property
+    def text(self) -> str:
+        """Our paragraph in the current language."""
+        return _(self.summary)
 
     @property
     def citation(self) -> str:

@@ -22,11 +22,14 @@ from functools import cache
 from typing import Any
 
 from .errors import RulesError
+from .i18n import gettext as _
 from .sources import cite
 
 DOCUMENTED = "documented"
 HOUSE_RULE = "house rule"
 RECONSTRUCTION = "reconstruction"
+EVIDENCE = (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION)
+"""How well a choice or preset is attested, strongest first."""
 
 
 @dataclass(frozen=True)
@@ -492,6 +495,13 @@ _REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
 }
 """Options that only make sense together: (option, value) -> (other option, its values)."""
 
+_ALSO_REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
+    # Only Mas's phase 1 (beat or pick up) offers the exchange and the storing.
+    ("exchange_two", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+    ("store_three_trumps", YES): ("phase1_tricks", ("beat-or-pick-up",)),
+}
+"""A second requirement of the same (option, value), checked after :data:`_REQUIRES`."""
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -544,7 +554,7 @@ class Rules:
             raise RulesError(f"unknown ruleset {self.preset_name!r}: known rulesets are {known}")
         for name, option in OPTIONS.items():
             option.choice(getattr(self, name))
-        for (name, value), (needs, allowed) in _REQUIRES.items():
+        for (name, value), (needs, allowed) in (*_REQUIRES.items(), *_ALSO_REQUIRES.items()):
             if getattr(self, name) == value and getattr(self, needs) not in allowed:
                 raise RulesError(f"{name}={value} needs {needs}={' or '.join(allowed)}, "
                                  f"not {getattr(self, needs)}")
@@ -608,7 +618,8 @@ class Rules:
         if not extra:
             return self.preset_name
         opts = ", ".join(f"{k}={v}" for k, v in extra.items())
-        return f"{self.preset_name} ({opts}; a combination no source describes)"
+        return _("{preset} ({options}; a combination no source describes)").format(
+            preset=self.preset_name, options=opts)
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.preset_name, "options": self.overrides()}

@@ -19,6 +19,7 @@ from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import ActionError, CardError, FileFormatError, IllegalActionError, quote
 from .events import Step
 from .game import Game
+from .i18n import gettext as _
 from .record import new_game
 from .schema import SCENARIO_SCHEMA, validate
 
@@ -153,7 +154,8 @@ def run(scenario: Scenario) -> Outcome:
     def check_at(count: int) -> None:
         for i, check in by_after.get(count, []):
             problems = _compare(game, check)
-            label = f"checkpoint {i + 1} (after move {count})"
+            label = _("checkpoint {number} (after move {count})").format(number=i + 1,
+                                                                         count=count)
             if problems:
                 failures.extend(f"{label}: {p}" for p in problems)
             else:
@@ -164,7 +166,7 @@ def run(scenario: Scenario) -> Outcome:
         try:
             steps.append(game.play(text))
         except IllegalActionError as err:
-            failures.append(f"{err} [the move was refused]")
+            failures.append(_("{error} [the move was refused]").format(error=err))
             break
         check_at(game.move_count)
     if not failures and scenario.data.get("exercises"):
@@ -192,7 +194,8 @@ def _compare(game: Game, check: dict) -> list[str]:
     players = list(game.players)
 
     def differ(what: str, actual: Any, expected: Any) -> None:
-        problems.append(f"{what} is {actual}, expected {expected}")
+        problems.append(_("{what} is {actual}, expected {expected}").format(
+            what=what, actual=actual, expected=expected))
 
     if "phase" in check and game.phase != check["phase"]:
         differ("phase", game.phase, check["phase"])
@@ -231,7 +234,8 @@ def _compare(game: Game, check: dict) -> list[str]:
         differ("trick_size", game.trick_size, check["trick_size"])
     for text in check.get("illegal", []):
         if game.why_illegal(text) is None:
-            problems.append(f"{quote(text)} should be refused here, but it is legal")
+            problems.append(_("{action} should be refused here, but it is legal").format(
+                action=quote(text)))
     return problems
 
 

@@ -226,14 +226,15 @@ MATCH_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "skitgubbe-match/1",
     "description": "Several deals: the rules, the players, and each deal's game record "
-                   "(the deal passes to the left), with the Skitgubbe counts.",
+                   "(the deal passes to the left: our reading, as no source says who deals "
+                   "next), with the Skitgubbe counts.",
     "type": "object",
     "required": ["format", "variant", "players", "deals"],
     "additionalProperties": False,
     "properties": {key: _COMMON[key] for key in ("variant", "options", "players")} | {
         "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED},
         "format": {"const": "skitgubbe-match/1"},
-        "deal_passes": {"const": "left"},
+        "deal_passes": {"enum": ["left (our reading)", "left"]},
         "deals": {"type": "array", "maxItems": MAX_DEALS, "items": {"$ref": "#/$defs/record"}},
         "counts": {"type": "object", "maxProperties": MAX_PLAYERS,
                    "propertyNames": {"maxLength": MAX_NAME},

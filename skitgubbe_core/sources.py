@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .i18n import gettext as _
+
 
 class Source(NamedTuple):
     key: str
@@ -80,4 +82,4 @@ def cite(keys: tuple[str, ...] | list[str]) -> str:
     >>> cite(("pagat", "se-faq"))
     'pagat.com, "Skitgubbe" (English); Swedish rules page "Skitgubbe" with its "Vanliga tvister" (common disputes)'
     """
-    return "; ".join(SOURCES[k].citation for k in keys)
+    return "; ".join(_(SOURCES[k].citation) for k in keys)

@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
-from .cards import SUIT_SYMBOLS, Card, format_cards
+from .cards import SUIT_SYMBOLS, Card, card_name, format_cards, rank_label
 from .events import Event, Step
 from .frames import Frame
+from .i18n import N_, Messages, current, language, ngettext
+from .i18n import gettext as _
 from .rulebook import RULEBOOK
 from .sources import cite
 from .state import State
@@ -53,8 +55,8 @@ _MARK_STYLES = {
 }
 """How each mark looks (outline style and colour); every mark is also named in words
 beside the cards, never by colour alone."""
-MARK_WORDS = {"wins": "wins", "beats": "beats", "stunsa": "stunsa", "tie": "tie",
-              "picked-up": "picked up", "dealt": "dealt", "set-aside": "set aside"}
+MARK_WORDS = Messages({"wins": "wins", "beats": "beats", "stunsa": "stunsa", "tie": "tie",
+                       "picked-up": "picked up", "dealt": "dealt", "set-aside": "set aside"})
 _BACK_STYLE = ("display:inline-block;min-width:1.3em;padding:0.1em 0.2em;margin:0.1em 0 0.1em "
                "-0.9em;border:1px solid #1d3557;border-radius:0.3em;color:#ffffff;"
                "text-align:center;font-family:sans-serif;background:#34568b;")
@@ -99,13 +101,14 @@ def card_html(card: Card, deck: str = "two-colour", marks: Sequence[str] = (),
     cls = "sg-card"
     if marks:
         cls += " sg-win" * ("wins" in marks) + " sg-mark" + "".join(f" sg-mark-{m}" for m in marks)
-    name = card.name + "".join(f", {MARK_WORDS[m]}" for m in marks)
+    name = card_name(card) + "".join(f", {MARK_WORDS[m]}" for m in marks)
+    label = rank_label(card)
     symbol = f"{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}"
     if compact:
         return (f'<span class="{cls}" title="{name}" style="{_COMPACT_STYLE}'
-                f'color:{colour};{extra}">{card.label}{symbol}</span>')
+                f'color:{colour};{extra}">{label}{symbol}</span>')
     return (f'<span class="{cls}" role="img" aria-label="{name}" title="{name}" '
-            f'style="{_CARD_STYLE}color:{colour};{extra}">{card.label}'
+            f'style="{_CARD_STYLE}color:{colour};{extra}">{label}'
             f'<span class="sg-suit">{symbol}</span></span>')
 
 
@@ -116,8 +119,9 @@ Marks = Mapping[Card, Sequence[str]]
 def cards_html(cards: Iterable[Card], deck: str = "two-colour",
                marks: Marks | None = None, compact: bool = False) -> str:
     marks = marks or {}
+    none = _("no cards")
     return "".join(card_html(c, deck, tuple(marks.get(c, ())), compact) for c in cards) or \
-        f'<span class="sg-note" style="{_NOTE_STYLE}">no cards</span>'
+        f'<span class="sg-note" style="{_NOTE_STYLE}">{none}</span>'
 
 
 def _mark_note(cards: Iterable[Card], marks: Marks) -> str:
@@ -130,9 +134,10 @@ def _mark_note(cards: Iterable[Card], marks: Marks) -> str:
                    f"{text_presentation(format_cards(cs))}</b>" for m, cs in named.items())
 
 
-def backs_html(count: int, what: str = "card") -> str:
+def backs_html(count: int) -> str:
     """A hidden hand: card backs (at most five drawn) and the count."""
-    label = f"{count} face-down {what}{'s' if count != 1 else ''}"
+    label = ngettext("{count} face-down card", "{count} face-down cards", count).format(
+        count=count)
     backs = "".join(f'<span class="sg-back" style="{_BACK_STYLE}">&nbsp;</span>'
                     for _ in range(min(count, 5)))
     return (f'<span class="sg-hidden" role="img" aria-label="{label}" title="{label}" '
@@ -143,7 +148,9 @@ def backs_html(count: int, what: str = "card") -> str:
 
 def stack_html(count: int, what: str) -> str:
     """A face-down stack (``what`` is ``stock`` or ``pile``) with its count."""
-    label = f"{what}: {count} face-down card{'s' if count != 1 else ''}"
+    stack = _("stock") if what == "stock" else _("pile")
+    label = ngettext("{stack}: {count} face-down card", "{stack}: {count} face-down cards",
+                     count).format(stack=stack, count=count)
     return (f'<span class="sg-stack sg-{what}" role="img" aria-label="{label}" title="{label}" '
             f'style="{_STACK_STYLE}{_STACK_COLOURS[what]}">{count}</span>')
 
@@ -154,20 +161,21 @@ def hand_order(cards: Iterable[Card], trump: int | None = None) -> list[Card]:
 
 
 def _suit(suit: int | None) -> str:
-    return "not known yet" if suit is None else f"{SUIT_SYMBOLS[suit]}{TEXT_STYLE}"
+    return _("not known yet") if suit is None else f"{SUIT_SYMBOLS[suit]}{TEXT_STYLE}"
 
 
 def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
-                  size: str = "normal") -> str:
+                  size: str = "normal", lang: str | None = None) -> str:
     """The whole table of ``game`` now (see :func:`board_html`)."""
     return board_html(game._state, game.players, game.rules, viewer=viewer, deck=deck,
-                      size=size)
+                      size=size, lang=lang)
 
 
 def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marks: Marks | None = None,
                compact: bool = False, open_piles: bool = False, sorted_table: bool = False,
-               acted: bool = False, turn: bool = True) -> str:
+               acted: bool = False, turn: bool = True, held: int | None = None,
+               lang: str | None = None) -> str:
     """The table: a status line, the plays on the table (each with its player and its
     ``marks`` in words), every player's hand (others' face down when ``viewer`` is a
     seat) with their pile (face up with ``open_piles``), the trump card beside its
@@ -175,25 +183,47 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
     for a projector; ``compact`` draws smaller markup with a shorter status line (for
     strips of frames); ``sorted_table`` says the table lies sorted for dealing;
     ``acted`` says the player on turn has just played (the move's outcome is not yet
-    known); ``turn=False`` hides whose turn it is (a question asks it)."""
+    known); ``turn=False`` hides whose turn it is (a question asks it); the hand of seat
+    ``held`` is shown elsewhere (the play table's card buttons) and only counted here.
+    ``lang`` chooses the language of every label and card name (see :mod:`.i18n`); a
+    board in another language than English says so with a ``lang`` attribute."""
+    with language(lang):
+        return _board(s, players, rules, viewer, deck, size, marks or {}, compact,
+                      open_piles, sorted_table, acted, turn, held)
+
+
+def _lang_attribute() -> str:
+    """`` lang="sv"`` on an element whose text is not in English (English needs none: the
+    page around it is English)."""
+    lang = current()
+    return "" if lang == "en" else f' lang="{lang}"'
+
+
+def _board(s: State, players: Sequence[str], rules, viewer: int | None, deck: str, size: str,
+           marks: Marks, compact: bool, open_piles: bool, sorted_table: bool, acted: bool,
+           turn: bool, held: int | None) -> str:
     names = [escape(n) for n in players]
-    marks = marks or {}
-    parts = [f'<div class="sg-position sg-board" style="font-family:sans-serif;'
+    parts = [f'<div class="sg-position sg-board"{_lang_attribute()} style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
     status = _status(s, names, rules, compact, acted, turn)
     parts.append(f'<div class="sg-status"><b>{status}</b></div>')
     parts.append(_table_html(s, names, deck, marks, compact, sorted_table))
     show_piles = s.phase == 1 or any(s.piles)
     cell = "padding:0 0.3em;text-align:left" if compact else "padding:0.15em 0.6em;text-align:left"
-    head = f'<th style="{cell}">pile</th>' if show_piles else ""
+    player, hand_word, pile_word = _("player"), _("hand"), _("pile")
+    head = f'<th style="{cell}">{pile_word}</th>' if show_piles else ""
     parts.append('<table class="sg-players" style="border-collapse:collapse;margin:0.2em 0">')
     if not compact:
-        parts.append(f'<tr style="{_NOTE_STYLE}"><th style="{cell}">player</th>'
-                     f'<th style="{cell}">hand</th>{head}<th></th></tr>')
+        parts.append(f'<tr style="{_NOTE_STYLE}"><th style="{cell}">{player}</th>'
+                     f'<th style="{cell}">{hand_word}</th>{head}<th></th></tr>')
     for seat, name in enumerate(names):
         hand = s.hands[seat]
         if not hand and (seat in s.out or s.loser is not None):
             shown = ""
+        elif seat == held:
+            below = ngettext("your {count} card: below", "your {count} cards: below",
+                             len(hand)).format(count=len(hand))
+            shown = f'<span class="sg-note" style="{_NOTE_STYLE}">{below}</span>'
         elif viewer is None or viewer == seat:
             shown = cards_html(hand_order(hand, s.trump if s.phase == 2 else None), deck,
                                marks, compact) + ("" if compact else _mark_note(hand, marks))
@@ -226,7 +256,8 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
 def _table_html(s: State, names: Sequence[str], deck: str, marks: Marks,
                 compact: bool, sorted_table: bool) -> str:
     if not s.table:
-        inner = f'<span class="sg-note" style="{_NOTE_STYLE}">The table is empty.</span>'
+        empty = _("The table is empty.")
+        inner = f'<span class="sg-note" style="{_NOTE_STYLE}">{empty}</span>'
     else:
         plays = []
         aside = False
@@ -240,11 +271,12 @@ def _table_html(s: State, names: Sequence[str], deck: str, marks: Marks,
             plays.append(f'<span class="sg-play" style="{play_style}"><span class="sg-who" '
                          f'style="{_NOTE_STYLE}">{names[p]}</span>{"" if compact else "<br>"}'
                          f"{cards_html(cards, deck, marks, compact)}{badge}</span>")
-        order = "sorted low to high, to be dealt" if sorted_table else "oldest first"
-        note = (' <b class="sg-mark-word">- this trick is complete and is set aside</b>'
-                if aside else "")
+        order = (_("On the table, sorted low to high, to be dealt:") if sorted_table
+                 else _("On the table, oldest first:"))
+        complete = _("- this trick is complete and is set aside")
+        note = f' <b class="sg-mark-word">{complete}</b>' if aside else ""
         head = ("" if compact and not sorted_table else
-                f'<span class="sg-note" style="{_NOTE_STYLE}">On the table, {order}:</span> ')
+                f'<span class="sg-note" style="{_NOTE_STYLE}">{order}</span> ')
         inner = f"{head}{''.join(plays)}{note}"
     style = _TABLE_STYLE + ("padding:0.1em 0.3em;min-height:0;margin:0.15em 0;" if compact else "")
     return f'<div class="sg-trick sg-table" data-area="table" style="{style}">{inner}</div>'
@@ -257,84 +289,121 @@ MARKS_SHOWN = ("wins", "beats", "stunsa", "tie")
 def _status(s: State, names: Sequence[str], rules, compact: bool = False,
             acted: bool = False, turn: bool = True) -> str:
     if s.to_play is None and turn:
-        loser = names[s.loser] if s.loser is not None else "nobody"
-        return f"Game over: {loser} is the Skitgubbe."
+        if s.loser is None:
+            return _("Game over: nobody is the Skitgubbe.")
+        return _("Game over: {loser} is the Skitgubbe.").format(loser=names[s.loser])
+    parts = [_("Phase {phase}").format(phase=s.phase),
+             _("trumps: {suit}").format(suit=_suit(s.trump))]
     if compact:
-        return f"Phase {s.phase} &middot; trumps: {_suit(s.trump)}"
+        return " &middot; ".join(parts)
     if s.phase == 2:
-        trick = (f"the trick needs {s.trick_size} plays" if s.table
-                 else f"the next trick needs {s.n - len(s.out)} plays")
+        trick = (_("the trick needs {count} plays").format(count=s.trick_size) if s.table
+                 else _("the next trick needs {count} plays").format(count=s.n - len(s.out)))
     elif rules.phase1_tricks == "all-play":
-        trick = "everyone plays to each trick"
+        trick = _("everyone plays to each trick")
     else:
-        trick = "two-card tricks"
-    player = ""
+        trick = _("two-card tricks")
     if turn and s.to_play is not None:
-        player = f"{names[s.to_play]} {'has played' if acted else 'to play'} &middot; "
-    return f"Phase {s.phase} &middot; trumps: {_suit(s.trump)} &middot; {player}{trick}"
+        who = _("{player} has played") if acted else _("{player} to play")
+        parts.append(who.format(player=names[s.to_play]))
+    return " &middot; ".join(parts + [trick])
 
 
 def _seat_note(s: State, seat: int, rules) -> str:
     notes = []
     if s.trump_card is not None and s.trump_holder == seat:
-        notes.append(f'{backs_html(1, "card")} <span style="{_NOTE_STYLE}">the trump card, '
-                     "face down</span>")
+        trump_card = _("the trump card, face down")
+        notes.append(f'{backs_html(1)} <span style="{_NOTE_STYLE}">{trump_card}</span>')
     if s.loser == seat:
-        notes.append('<b style="color:#a00">the Skitgubbe</b>')
+        loser = _("the Skitgubbe")
+        notes.append(f'<b style="color:#a00">{loser}</b>')
     elif seat in s.out:
-        notes.append(f'<b style="color:#2a7a2a">out - safe</b> <span style="{_NOTE_STYLE}">'
-                     f"({_ORDINALS[min(s.out.index(seat), len(_ORDINALS) - 1)]} out)</span>")
+        safe = _("out - safe")
+        notes.append(f'<b style="color:#2a7a2a">{safe}</b> <span style="{_NOTE_STYLE}">'
+                     f"({_(_OUT_ORDER[min(s.out.index(seat), len(_OUT_ORDER) - 1)])})</span>")
     elif s.phase == 2 and not s.hands[seat] and rules.empty_hand_after_phase1 == "blamattis":
         notes.append("Blåmattis")
     return " ".join(notes)
 
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-             "ninth", "later")
+_OUT_ORDER = (N_("first out"), N_("second out"), N_("third out"), N_("fourth out"),
+              N_("fifth out"), N_("sixth out"), N_("seventh out"), N_("eighth out"),
+              N_("ninth out"), N_("later out"))
 
 
 def _stock(s: State, rules, deck: str) -> str:
     parts = []
     if s.phase == 1:
         if s.stock:
-            parts.append(f'stock {stack_html(len(s.stock), "stock")}')
+            parts.append(_("stock") + f' {stack_html(len(s.stock), "stock")}')
             if rules.turned_up_trump == "yes":
-                parts.append(f"turned up under it: {card_html(s.stock[0], deck)}")
+                parts.append(_("turned up under it:") + f" {card_html(s.stock[0], deck)}")
         else:
-            parts.append(f'<span style="{_NOTE_STYLE}">The stock is empty.</span>')
+            empty = _("The stock is empty.")
+            parts.append(f'<span style="{_NOTE_STYLE}">{empty}</span>')
     if s.discarded:
-        parts.append(f'<span style="{_NOTE_STYLE}">set aside: {len(s.discarded)} cards</span>')
+        aside = _("set aside: {count} cards").format(count=len(s.discarded))
+        parts.append(f'<span style="{_NOTE_STYLE}">{aside}</span>')
     return " &nbsp; ".join(parts)
 
 
-def event_html(event: Event, players: Sequence[str], disclosure: bool = True) -> str:
-    """One event: its sentence at normal size, the rule's short name as a tag, and
-    (with ``disclosure``) the rule's paragraph with its sources one click away."""
+_UNSEEN = {
+    "draw": lambda e, p: _("{player} draws a card from the stock").format(player=p[e.player]),
+    "trump-card": lambda e, p: _("{player} draws the last stock card and lays it face down "
+                                 "beside them: it decides trumps for phase 2").format(
+                                     player=p[e.player]),
+}
+"""What a player sees of another's private events (a card drawn, the trump card)."""
+
+
+def sentence_for(event: Event, players: Sequence[str], viewer: int | None = None) -> str:
+    """The event's sentence as ``viewer`` (a seat, or None for everyone's view) may
+    hear it: another player's drawn card is not named.
+
+    >>> from skitgubbe_core.cards import parse_card
+    >>> from skitgubbe_core.events import Event
+    >>> drew = Event("draw", 1, (parse_card("QH"),), None, None, "draw")
+    >>> sentence_for(drew, ["Ann", "Bo"]), sentence_for(drew, ["Ann", "Bo"], viewer=0)
+    ('Bo draws Q♥ from the stock', 'Bo draws a card from the stock')
+    """
+    if viewer is not None and event.player != viewer and event.kind in _UNSEEN:
+        return _UNSEEN[event.kind](event, players)
+    return event.sentence(players)
+
+
+def event_html(event: Event, players: Sequence[str], disclosure: bool = True,
+               viewer: int | None = None) -> str:
+    """One event: its sentence at normal size (as ``viewer`` may hear it, see
+    :func:`sentence_for`), the rule's short name as a tag, and (with ``disclosure``)
+    the rule's paragraph with its sources one click away."""
     rule = RULEBOOK[event.rule]
-    sentence = escape(text_presentation(event.sentence(players)))
-    tag = escape(f"rule {rule.number}: {rule.title}")
+    sentence = escape(text_presentation(sentence_for(event, players, viewer)))
+    tag = escape(_("rule {number}: {title}").format(number=rule.number, title=rule.name))
+    sources = escape(_("Sources: {sources}.").format(sources=rule.citation))
     if not disclosure:
         return (f'<div class="sg-event">{sentence}. <span class="sg-tag" '
-                f'title="{escape(rule.summary)}" style="{_TAG_STYLE}">{tag}</span></div>')
+                f'title="{escape(rule.text)}" style="{_TAG_STYLE}">{tag}</span></div>')
     return (f'<details class="sg-event" style="margin:0.15em 0"><summary style="cursor:pointer">'
             f'{sentence}. <span class="sg-tag" title="{escape(rule.reference)}" '
             f'style="{_TAG_STYLE}">{tag}</span></summary>'
             f'<div class="sg-rule" style="margin:0.2em 0 0.4em 1.2em;{_NOTE_STYLE}">'
-            f"{escape(rule.summary)} <i>Sources: {escape(rule.citation)}.</i></div></details>")
+            f"{escape(rule.text)} <i>{sources}</i></div></details>")
 
 
 def narration_html(frame: Frame, players: Sequence[str], title: str = "",
-                   disclosure: bool = True, label: bool = True) -> str:
+                   disclosure: bool = True, label: bool = True,
+                   viewer: int | None = None) -> str:
     """What a frame narrates: its ``label`` (``move 7, 3 of 5``), then one line per
-    event (or the caption of a frame that splits an event); ``disclosure`` as in
-    :func:`event_html`."""
+    event (or the caption of a frame that splits an event); ``disclosure`` and
+    ``viewer`` as in :func:`event_html`."""
     if frame.move == 0:
-        return (f'<div class="sg-narration" style="line-height:1.4"><b>Start.</b> '
+        start = _("Start.")
+        return (f'<div class="sg-narration" style="line-height:1.4"><b>{start}</b> '
                 f"{escape(title)}</div>")
     lines = []
     if frame.caption:
         lines.append(f'<div class="sg-event">{escape(text_presentation(frame.caption))}.</div>')
-    lines += [event_html(e, players, disclosure) for e in frame.events]
+    lines += [event_html(e, players, disclosure, viewer) for e in frame.events]
     head = (f'<div class="sg-label" style="{_NOTE_STYLE}"><b>{escape(frame.label.capitalize())}'
             "</b></div>" if label else "")
     return (f'<div class="sg-narration" style="line-height:1.4">{head}'
@@ -350,7 +419,8 @@ def sources_html(frames: Sequence[Frame]) -> str:
         return ""
     return (f'<div class="sg-sources" style="{_NOTE_STYLE}font-size:0.9em;margin-top:0.4em;'
             f'line-height:1.4">'
-            f"Sources of these rules: {escape(cite(tuple(keys)))}.</div>")
+            + escape(_("Sources of these rules: {sources}.").format(sources=cite(tuple(keys))))
+            + "</div>")
 
 
 def rules_used(frames: Sequence[Frame]) -> list[str]:
@@ -378,60 +448,81 @@ def rule_order(number: str) -> tuple[int, int, str]:
 def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
     """Each rule the frames follow, once: number, name, our paragraph and its sources;
     inside a disclosure unless ``disclosure`` is False (a printed page)."""
+    heading = _("Rule {number}: {title}")
     items = "".join(
-        f'<div class="sg-rule-item"><dt><b>Rule {escape(r.number)}: {escape(r.title)}</b></dt>'
-        f'<dd style="margin:0 0 0.3em 1.2em">{escape(r.summary)} <i>({escape(r.citation)})</i>'
+        f'<div class="sg-rule-item"><dt><b>{escape(heading.format(number=r.number, title=r.name))}'
+        "</b></dt>"
+        f'<dd style="margin:0 0 0.3em 1.2em">{escape(r.text)} <i>({escape(r.citation)})</i>'
         "</dd></div>" for r in (RULEBOOK[k] for k in rules_used(frames)))
     if not items:
         return ""
     body = f'<dl class="sg-rules" style="line-height:1.4">{items}</dl>'
+    these = _("The rules in this example")
     if not disclosure:
-        return f"<h2>The rules in this example</h2>{body}"
-    return (f'<details class="sg-rules-list"><summary style="cursor:pointer"><b>The rules in this '
-            f"example</b></summary>{body}</details>")
+        return f"<h2>{these}</h2>{body}"
+    return (f'<details class="sg-rules-list"><summary style="cursor:pointer"><b>{these}</b>'
+            f"</summary>{body}</details>")
 
 
 def frame_board_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
                      deck: str = "two-colour", size: str = "normal",
-                     compact: bool = False) -> str:
+                     compact: bool = False, held: int | None = None) -> str:
     """The board of one frame, with its marks (see :func:`board_html`)."""
     return board_html(frame.state, players, rules, viewer=viewer, deck=deck, size=size,
                       marks=frame.marks, compact=compact, open_piles=frame.open_piles,
-                      sorted_table=frame.sorted_table, acted=frame.acted)
+                      sorted_table=frame.sorted_table, acted=frame.acted, held=held)
 
 
 def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", title: str = "",
-               compact: bool = False) -> str:
+               compact: bool = False, lang: str | None = None) -> str:
     """One frame as a ``<section class="sg-frame">``: its narration (the rules as tags;
     their paragraphs are listed once, see :func:`rules_html`) and its board."""
+    with language(lang):
+        return _frame(frame, players, rules, viewer, deck, size, title, compact)
+
+
+def _frame(frame: Frame, players: Sequence[str], rules, viewer: int | None, deck: str,
+           size: str, title: str, compact: bool) -> str:
     board = frame_board_html(frame, players, rules, viewer=viewer, deck=deck, size=size,
                              compact=compact)
     width = "flex:1 1 24em;max-width:36em;" if compact else ""
-    return (f'<section class="sg-frame" style="break-inside:avoid;page-break-inside:avoid;'
+    return (f'<section class="sg-frame"{_lang_attribute()} style="break-inside:avoid;page-break-inside:avoid;'
             f'{width}margin:0.4em 0;padding:0.3em 0.6em;border-left:0.25em solid #c9d6e8">'
             f"{narration_html(frame, players, title, disclosure=False)}{board}</section>")
 
 
-def step_html(step: Step | None, players: Sequence[str], title: str = "") -> str:
+def step_html(step: Step | None, players: Sequence[str], title: str = "",
+              lang: str | None = None) -> str:
     """The narration of a whole step: each event in a sentence with its rule."""
-    if step is None:
-        return f'<div class="sg-narration"><b>Start.</b> {escape(title)}</div>'
-    lines = "".join(event_html(e, players) for e in step.events)
-    return f'<div class="sg-narration"><b>Move {step.number}.</b>{lines}</div>'
+    with language(lang):
+        tag = f'<div class="sg-narration"{_lang_attribute()}>'
+        if step is None:
+            return tag + "<b>" + _("Start.") + f"</b> {escape(title)}</div>"
+        lines = "".join(event_html(e, players) for e in step.events)
+        move = _("Move {number}.").format(number=step.number)
+        return f'{tag}<b>{move}</b>{lines}</div>'
 
 
 def strip_html(frames: Sequence[Frame], players: Sequence[str], rules, *,
-               deck: str = "two-colour", title: str = "", limit: int | None = None) -> str:
+               deck: str = "two-colour", title: str = "", limit: int | None = None,
+               lang: str | None = None) -> str:
     """A whole example as a strip of its frames (what a stored notebook shows without
     a kernel); ``limit`` caps the frames drawn, saying how many were left out."""
+    with language(lang):
+        return _strip(frames, players, rules, deck, title, limit)
+
+
+def _strip(frames: Sequence[Frame], players: Sequence[str], rules, deck: str, title: str,
+           limit: int | None) -> str:
     shown = frames if limit is None else frames[:limit]
     parts = [frame_html(f, players, rules, deck=deck, title=title, compact=True)
              for f in shown]
     more = ""
     if len(shown) < len(frames):
-        more = (f'<p class="sg-note" style="{_NOTE_STYLE}">The first {len(shown)} of '
-                f"{len(frames)} frames; run the notebook to step through them all.</p>")
-    return (f'<div class="sg-strip" style="display:flex;flex-wrap:wrap;column-gap:0.8em">'
+        more = (f'<p class="sg-note" style="{_NOTE_STYLE}">' + _(
+            "The first {shown} of {count} frames; run the notebook to step through them "
+            "all.").format(shown=len(shown), count=len(frames)) + "</p>")
+    return (f'<div class="sg-strip"{_lang_attribute()} style="display:flex;flex-wrap:wrap;column-gap:0.8em">'
             f'{"".join(parts)}</div>{more}{rules_html(frames)}{sources_html(frames)}')
 

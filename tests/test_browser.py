@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from browsing import CHROMIUM, free_port, require_chromium, wait_until_up
+from quizzing import answer_by_mouse_and_keyboard
 
 ROOT = Path(__file__).resolve().parent.parent
 sync_api = require_chromium()
@@ -158,3 +159,20 @@ def test_800_px_with_the_file_browser_open_keeps_labels_and_slider(lab):
         slider = stepper.locator(".widget-slider .slider-container, .widget-slider .noUi-target")
         assert slider.first.bounding_box()["width"] > 80
         browser.close()
+
+
+def test_the_quiz_answers_by_mouse_and_keyboard_in_time(page):
+    tab, url, token = page
+    _open(tab, url, token, "03-pick-up-cases.ipynb", "quiz")
+    stored = tab.locator(".jp-OutputArea-output:has(section.sg-question)").first
+    stored.wait_for(state="visible")
+    assert stored.locator("section.sg-question").count() == 9
+    answer = stored.locator("details.sg-answer").nth(7)
+    assert "lead passes to C" not in answer.inner_text()
+    answer.locator("summary").click()
+    assert "B has gone out, so the lead passes to C" in answer.inner_text()
+    _run_all(tab)
+    times = answer_by_mouse_and_keyboard(tab)
+    print(f"quiz in JupyterLab: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "
+          f"questions {', '.join(f'{t:.0f}' for t in times['question'])} ms")
+    assert min(times["answer"]) < 100 and min(times["question"]) < 100, times

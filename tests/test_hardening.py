@@ -3,12 +3,14 @@ careless use.  Each test names the item it covers."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import stat
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ from skitgubbe_core.cli import main
 from skitgubbe_core.errors import ActionError, FileFormatError, SkitgubbeError
 from skitgubbe_core.files import OutputError, shown_name, write_atomically
 from skitgubbe_core.jsondata import read_json
+from skitgubbe_core.rules import PRESETS
 from skitgubbe_core.simulate import SimulationError, chunks, simulate, study_rows, worker_count
 
 CLI = [sys.executable, "-m", "skitgubbe_core.cli"]
@@ -299,3 +302,154 @@ def test_15_a_match_of_zero_deals_or_the_wrong_players_is_refused():
                "counts": {"A": 0, "B": 0}}
     with pytest.raises(matches.MatchError, match=r"players: Atlanta is for 3 players"):
         matches.from_json({**atlanta, "deals": data["deals"]})
+
+
+# 8. Unknown keys reach messages quoted, as json_path() quotes them.
+
+def test_8_unknown_keys_are_quoted_in_messages():
+    from skitgubbe_core.jsondata import per_player
+
+    forged = "A\x1b[2J\rok: fine\n"
+    starts = [
+        {"phase": 1, "to_play": "A", "stock": [], "hands": {forged: ["7D"]}},
+        {"phase": 2, "trump": "S", "to_play": "A", "hands": {"A": ["7D"], "B": ["8D"]},
+         "piles": {forged: ["2S"]}},
+    ]
+    messages = []
+    for start in starts:
+        with pytest.raises(SkitgubbeError) as err:
+            Game(["A", "B"], start=start)
+        messages.append(str(err.value))
+    with pytest.raises(SkitgubbeError) as err:
+        record.from_record({"format": "skitgubbe-record/1", "variant": "skitgubbe",
+                            "options": {forged: "x"}, "players": ["A", "B"], "seed": 1,
+                            "actions": []})
+    messages.append(str(err.value))
+    with pytest.raises(SkitgubbeError) as err:
+        per_player({forged: ["7D"]}, ["A", "B"], "checkpoints[0].hands")
+    messages.append(str(err.value))
+    for message in messages:
+        assert message.isprintable(), message
+        assert "\\x1b[2J\\rok" in message
+
+
+# 3. A match record loads headless: no events kept.
+
+def test_3_a_long_match_record_loads_headless_in_little_memory(tmp_path):
+    import tracemalloc
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from bench_limits import long_match
+
+    path = tmp_path / "long.json"
+    matches.save(long_match(5, 4000), path)
+    tracemalloc.start()
+    try:
+        loaded = matches.load(path)
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert [d.move_count for d in loaded.deals] == [4000] * 5
+    assert not any(d.narrate for d in loaded.deals)
+    assert kept < 2_000_000, kept  # narrated deals keep about 6.4 MB of events
+
+
+# 4. The cycle breaker covers phase 1: all-heuristic Mas games finish.
+
+def test_4_all_heuristic_mas_games_finish():
+    for players in (2, 3, 4):
+        df = simulate("mas", players, 100 if players == 3 else 40, seed=1,
+                      bots=["heuristic"] * players)
+        assert not df["unfinished"].any(), players
+
+
+# 16. replay narrates a match record deal by deal, ending with the tally.
+
+def test_16_replay_reads_a_match_record(tmp_path, capsys):
+    path = tmp_path / "m.json"
+    assert main(["match", "--players", "3", "--deals", "2", "--seed", "1",
+                 "--record", str(path)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == said[0]
+    assert "Deal 1: C deals, A leads" in lines and "Deal 2: A deals, B leads" in lines
+    assert lines[-1] == said[-1] and lines[-1].startswith("Skitgubbe counts: ")
+    assert sum(line.endswith(" is the Skitgubbe after") or " is the Skitgubbe after " in line
+               for line in lines) == 2
+    assert not any(line.startswith("<Game") for line in lines)
+
+
+def test_16_replay_of_a_record_ends_with_its_result_not_a_repr(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["play", "--seed", "3", "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "A is the Skitgubbe after 326 moves."
+
+
+# 22. "The deal passes to the left" is our reading, wherever it is said or stored.
+
+def test_22_the_deal_passing_left_is_marked_as_our_reading(tmp_path, capsys):
+    path = tmp_path / "m.json"
+    assert main(["match", "--deals", "1", "--seed", "1", "--record", str(path)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("the deal passes to the left (our reading: no source says who "
+                          "deals next)")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["deal_passes"] == "left (our reading)"
+    data["deal_passes"] = "left"
+    assert matches.from_json(data).counts() == matches.load(path).counts()
+    from skitgubbe_core.schema import MATCH_SCHEMA
+
+    assert "our reading" in MATCH_SCHEMA["description"]
+
+
+# 17. Every position the engine produces is accepted back as a start.
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_17_every_position_the_engine_produces_is_accepted_back(preset):
+    from skitgubbe_core.errors import PositionError
+    from skitgubbe_core.simulate import random_game
+
+    given = 0
+    for seed in range(4):
+        game = random_game(PRESETS[preset].min_players, preset, seed, max_moves=300)
+        for moves in range(0, game.move_count + 1, 9):
+            here = game.copy_at(moves, narrate=False)
+            try:
+                start = here.position()
+            except PositionError as err:
+                assert here.is_over or "between tricks" in str(err)
+                continue
+            again = Game(here.players, here.rules, start=start)
+            assert again.position() == start
+            assert again.legal_actions() == here.legal_actions()
+            given += 1
+    assert given
+
+
+def test_17_the_turned_up_trump_kept_after_rule_v30():
+    from skitgubbe_core.simulate import random_game
+
+    game = random_game(3, "skitgubbe-turned-up-trump", 0, max_moves=400)
+    here = game.copy_at(43, narrate=False)
+    start = here.position()
+    assert start["stock"] == [] and start["trump_card"] == "AH" and start["trump"] == "H"
+    assert Game(here.players, here.rules, start=start).trump_card == here.trump_card
+    with pytest.raises(SkitgubbeError, match="the turned-up trump A♥ sets trumps: trump is H"):
+        Game(here.players, here.rules, start={**start, "trump": "S"})
+
+
+# 18. Mas's exchange and storing only where phase 1 offers them.
+
+@pytest.mark.parametrize("option", ["exchange_two", "store_three_trumps"])
+def test_18_mas_options_need_mas_phase_1(option):
+    from skitgubbe_core.errors import RulesError
+    from skitgubbe_core.rules import Rules
+
+    with pytest.raises(RulesError, match=f"{option}=yes needs phase1_tricks=beat-or-pick-up, "
+                                         "not pairs"):
+        Rules.preset("skitgubbe-turned-up-trump", **{option: "yes"})
+    assert getattr(Rules.preset("mas"), option) == "yes"

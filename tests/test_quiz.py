@@ -63,6 +63,10 @@ def test_the_koira_tie_and_phase_2():
     sheet = quiz.questions("koira-tie-redistribution", generate=True)
     got = {q.player: q.answer for q in sheet.questions if q.kind == "tie-cards"}
     assert got == {"F": ("2S", "8H"), "E": ("4C",), "C": ("5D",)}
+    asked = sheet.find("tie-cards", 7)
+    seen = [f.caption for f in sheet.frames[:asked.frame + 1]]
+    assert not any(" gets " in c for c in seen), seen
+    assert " gets " in sheet.frames[asked.frame + 1].caption
     trump = quiz.questions("mattis-blamattis-loses", generate=True)
     assert trump.find("trump", 3).answer == ("S",)
     assert trump.find("skitgubbe", 3).answer == ("A",)
@@ -155,5 +159,5 @@ def test_quiz_json_and_a_quiz_read_from_a_pipe():
 
 def test_quiz_stops_at_the_end_of_input():
     done = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", "quiz", "stunsa-higher"],
-                          input="1\n", capture_output=True, text=True, check=True)
+                          input="2\n", capture_output=True, text=True, check=True)
     assert done.stdout.rstrip().endswith("Score: 1 of 1.")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
+from quizzing import answer_by_mouse_and_keyboard
 
 sync_api = require_chromium()
 pytest.importorskip("voila")
@@ -135,4 +136,14 @@ def test_play_table_takes_a_move(voila, browser):
     move = tab.locator(".jupyter-widgets button:not([disabled])",
                        has_text=re.compile(r"^\s*(10|[2-9JQKA])[♠♥♦♣]")).first
     assert board_after(tab, move.click)
+    tab.context.close()
+
+
+def test_the_quiz_answers_by_mouse_and_keyboard_in_time(voila, browser):
+    tab = open_app(browser, voila, "03-pick-up-cases.ipynb")
+    times = answer_by_mouse_and_keyboard(tab)
+    print(f"quiz in Voila: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "
+          f"questions {', '.join(f'{t:.0f}' for t in times['question'])} ms")
+    assert min(times["answer"]) < 100 and min(times["question"]) < 100, times
+    assert outside(tab) == []
     tab.context.close()

@@ -1,65 +1,109 @@
-"""Tables (pandas) and the family tree (matplotlib) for the notebooks.
+"""Tables and the family tree for the notebooks, as HTML.
 
-The ``*_table`` functions return DataFrames (for study and tests); :func:`show` draws
-one as a left-aligned HTML table that survives JupyterLab's sanitizer, collapsed
-behind a summary line when it is long.
+The ``*_table`` functions return pandas DataFrames (for study and tests) or, where
+pandas is missing (the offline JupyterLite site), :class:`Rows` with the same columns;
+:func:`show` draws either as the same left-aligned HTML table, which survives
+JupyterLab's sanitizer, collapsed behind a summary line when it is long.
+:func:`family_tree` is a nested list, so it needs no plotting library either.
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any, Union
 
-import matplotlib.pyplot as plt
-import pandas as pd
+try:
+    import pandas
+except ImportError:  # the JupyterLite site offline: Pyodide has no pandas to load
+    pandas = None  # type: ignore[assignment]
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
-from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE
+from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE, Relation
+from skitgubbe_core.i18n import N_, gettext, language, localized
 from skitgubbe_core.match import Match
 from skitgubbe_core.sources import cite
+
+
+class Rows:
+    """A table where pandas is missing: ``columns`` (the index first) and ``rows``.
+
+    >>> len(Rows([{"when": "1808", "what": "a mention"}], "when"))
+    1
+    """
+
+    def __init__(self, records: list[dict[str, Any]], index: str) -> None:
+        self.columns = [index, *(c for c in (records[0] if records else {}) if c != index)]
+        self.rows = [tuple(r[c] for c in self.columns) for r in records]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+Frame = Union["pandas.DataFrame", Rows]
+
+
+def _frame(records: list[dict[str, Any]], index: str) -> Frame:
+    if pandas is None:
+        return Rows(records, index)
+    return pandas.DataFrame(records).set_index(index)
+
+
+def _cells(frame: Frame) -> tuple[list[Any], list[tuple[Any, ...]]]:
+    """The column names (the index first) and the rows of ``frame``."""
+    if isinstance(frame, Rows):
+        return frame.columns, frame.rows
+    flat = frame.reset_index()
+    return list(flat.columns), list(flat.itertuples(index=False))
 
 
 def _differences(name: str) -> tuple[str, str]:
     """How ruleset ``name`` differs from basic Skitgubbe: (in words, as options)."""
     diff = Rules.preset("skitgubbe").difference(Rules.preset(name))
-    words = "; ".join(f"{OPTIONS[k].title.lower()}: {OPTIONS[k].choice(b).description}"
-                      for k, (_, b) in diff.items())
+    words = "; ".join(f"{gettext(OPTIONS[k].title).lower()}: "
+                      f"{gettext(OPTIONS[k].choice(b).description)}" for k, (_, b) in diff.items())
     options = ", ".join(f"{k}={b}" for k, (_, b) in diff.items())
-    return words or "(the same rules)", options
+    return words or gettext("(the same rules)"), options
 
 
-def variants_table() -> pd.DataFrame:
-    """One row per ruleset: title, region, evidence, players, sources."""
-    return pd.DataFrame([{"ruleset": name, "title": p.title, "region": p.region,
-                          "evidence": p.evidence, "players": f"{p.min_players}-{p.max_players}",
-                          "sources": cite(p.sources)}
-                         for name, p in PRESETS.items()]).set_index("ruleset")
+@localized
+def variants_table(names: list[str] | None = None) -> Frame:
+    """One row per ruleset (or per ruleset in ``names``): title, region, evidence,
+    players, sources."""
+    return _frame([{"ruleset": name, "title": p.title, "region": p.region,
+                    "evidence": p.evidence, "players": f"{p.min_players}-{p.max_players}",
+                    "sources": cite(p.sources)}
+                   for name, p in PRESETS.items() if names is None or name in names], "ruleset")
 
 
-def differences_table() -> pd.DataFrame:
+@localized
+def differences_table() -> Frame:
     """How each ruleset differs from basic Skitgubbe, in words and as option values."""
     rows = []
     for name, p in PRESETS.items():
         words, options = _differences(name)
         rows.append({"ruleset": name, "title": p.title,
                      "differs from basic Skitgubbe in": words, "options": options})
-    return pd.DataFrame(rows).set_index("ruleset")
+    return _frame(rows, "ruleset")
 
 
-def options_table() -> pd.DataFrame:
+@localized
+def options_table() -> Frame:
     """Every rule option, one row each: what it decides and its readings, the default
     first and marked."""
     rows = []
     for o in OPTIONS.values():
         ordered = sorted(o.choices, key=lambda c: c.value != o.default)
-        readings = "; ".join(f"{c.value}{' (default)' if c.value == o.default else ''}: "
-                             f"{c.description} [{c.evidence}; {cite(c.sources)}]"
-                             for c in ordered)
+        default = gettext(" (default)")
+        readings = "; ".join(f"{c.value}{default if c.value == o.default else ''}: "
+                             f"{gettext(c.description)} [{gettext(c.evidence)}; "
+                             f"{cite(c.sources)}]" for c in ordered)
         rows.append({"rule": o.title, "option": o.name, "what it decides": o.summary,
                      "readings": readings})
-    return pd.DataFrame(rows).set_index("rule")
+    return _frame(rows, "rule")
 
 
-def rules_table() -> pd.DataFrame:
+@localized
+def rules_table() -> Frame:
     """Every rule the narration cites, by its number (0-13 for basic Skitgubbe, V1...
     for the variants' rules)."""
     seen, rows = set(), []
@@ -69,114 +113,178 @@ def rules_table() -> pd.DataFrame:
         seen.add((r.number, r.title))
         rows.append({"rule": r.number, "name": r.title, "in short": r.summary,
                      "sources": r.citation})
-    return pd.DataFrame(rows).set_index("rule")
+    return _frame(rows, "rule")
 
 
-def tally_table(match: Match) -> pd.DataFrame:
+@localized
+def tally_table(match: Match) -> Frame:
     """A match's Skitgubbe counts, one row per player in seat order, the match's real
     losers (most Skitgubbes) marked."""
     losers = match.match_losers()
-    return pd.DataFrame([{"player": p, "Skitgubbe": n, "lost the match": p in losers}
-                         for p, n in match.counts().items()]).set_index("player")
+    return _frame([{"player": p, "Skitgubbe": n, "lost the match": p in losers}
+                         for p, n in match.counts().items()], "player")
 
 
-def deals_table(match: Match) -> pd.DataFrame:
+@localized
+def deals_table(match: Match) -> Frame:
     """A match deal by deal: dealer, leader, Skitgubbe and moves."""
-    return pd.DataFrame(match.rows()).set_index("deal")
+    return _frame(match.rows(), "deal")
 
 
-def disagreements_table() -> pd.DataFrame:
-    return pd.DataFrame([{"point": d.point, "what the sources say": d.readings,
+@localized
+def disagreements_table() -> Frame:
+    return _frame([{"point": d.point, "what the sources say": d.readings,
                           "our default": d.default, "option": d.option or "",
-                          "example": d.example or ""} for d in DISAGREEMENTS]).set_index("point")
+                          "example": d.example or ""} for d in DISAGREEMENTS], "point")
 
 
-def history_table() -> pd.DataFrame:
-    return pd.DataFrame([{"when": m.when, "what": m.what, "sources": cite(m.sources)}
-                         for m in HISTORY]).set_index("when")
+@localized
+def history_table() -> Frame:
+    return _frame([{"when": m.when, "what": m.what, "sources": cite(m.sources)}
+                         for m in HISTORY], "when")
 
 
-def glossary_table() -> pd.DataFrame:
-    return pd.DataFrame(GLOSSARY, columns=["term", "language", "meaning"]).set_index("term")
+@localized
+def glossary_table() -> Frame:
+    return _frame([{"term": t, "language": lang, "meaning": m} for t, lang, m in GLOSSARY], "term")
 
 
 _CELL = "text-align:left;vertical-align:top;padding:0.25em 0.6em;border-bottom:1px solid #ddd;"
 
 
 class Table:
-    """A DataFrame drawn as a plain left-aligned table, with a caption; ``collapsed``
-    puts it behind a one-line summary that opens on a click."""
+    """A table (DataFrame or :class:`Rows`) drawn plain and left-aligned, with a caption;
+    ``collapsed`` puts it behind a one-line summary that opens on a click."""
 
-    def __init__(self, frame: pd.DataFrame, caption: str, collapsed: bool = False) -> None:
-        self.frame, self.caption, self.collapsed = frame, caption, collapsed
+    def __init__(self, frame: Frame, caption: str, collapsed: bool = False,
+                 lang: str | None = None) -> None:
+        self.frame, self.caption, self.collapsed, self.lang = frame, caption, collapsed, lang
 
     def _repr_html_(self) -> str:
-        frame = self.frame.reset_index()
-        head = "".join(f'<th style="{_CELL}background:#eef1f6">{escape(str(c))}</th>'
-                       for c in frame.columns)
+        with language(self.lang):
+            return self._html()
+
+    def _html(self) -> str:
+        """The table in the current language: headers and every cell that is a catalogue
+        message (a title, a description, a glossary meaning) translated."""
+        columns, cells = _cells(self.frame)
+        kept = [c in NAMES for c in columns]
+        cells = [tuple(v if keep else _cell(v) for v, keep in zip(row, kept, strict=True))
+                 for row in cells]
+        columns = [_cell(c) for c in columns]
+        head = "".join(f'<th scope="col" style="{_CELL}background:#eef1f6">{escape(str(c))}</th>'
+                       for c in columns)
         rows = "".join("<tr>" + "".join(f'<td style="{_CELL}">{escape(str(v))}</td>'
                                         for v in row) + "</tr>"
-                       for row in frame.itertuples(index=False))
+                       for row in cells)
         table = (f'<table class="sg-data" style="border-collapse:collapse;font-size:0.92em;'
                  f'line-height:1.35"><tr>{head}</tr>{rows}</table>')
-        label = f"{escape(self.caption)} ({len(frame)} rows)"
+        label = escape(gettext("{caption} ({count} rows)").format(caption=self.caption,
+                                                                   count=len(cells)))
         if self.collapsed:
+            opens = gettext("- click to open")
             return (f'<details class="sg-table-details"><summary style="cursor:pointer">'
-                    f"<b>{label}</b> - click to open</summary>{table}</details>")
+                    f"<b>{label}</b> {opens}</summary>{table}</details>")
         return f"<div><b>{label}</b>{table}</div>"
 
     def __repr__(self) -> str:
         return f"{self.caption} ({len(self.frame)} rows)"
 
 
-def show(frame: pd.DataFrame, caption: str, collapsed: bool | None = None) -> Table:
-    """``frame`` as a readable table; collapsed by default when it has over 12 rows."""
-    return Table(frame, caption, len(frame) > 12 if collapsed is None else collapsed)
+def show(frame: Frame, caption: str, collapsed: bool | None = None,
+         lang: str | None = None) -> Table:
+    """``frame`` as a readable table; collapsed by default when it has over 12 rows;
+    ``lang="sv"`` draws its headers and cells in Swedish (build the frame with the same
+    ``lang``)."""
+    return Table(frame, caption, len(frame) > 12 if collapsed is None else collapsed, lang)
 
 
-def family_tree() -> plt.Figure:
-    """The family as the sources relate it: solid arrows where a source says one game
-    descends from (or is a variant of) another, dashed lines where a source says only
-    that two are close kin."""
-    depth: dict[str, int] = {}
-    for rel in LINEAGE:
-        if rel.kind != "kin":
-            depth.setdefault(rel.older, 0)
-            depth[rel.younger] = max(depth.get(rel.younger, 0), depth[rel.older] + 1)
-    for rel in LINEAGE:
-        if rel.kind == "kin" and rel.younger not in depth:
-            depth[rel.younger] = depth[rel.older] + 1
-    levels: dict[int, list[str]] = {}
-    for name, d in depth.items():
-        levels.setdefault(d, []).append(name)
-    where: dict[str, tuple[float, int]] = {}
-    for d in sorted(levels):
-        names = levels[d]
-        for i, name in enumerate(names):
-            parents = [where[r.older][0] for r in LINEAGE if r.younger == name and r.older in where]
-            x = parents[0] if len(names) == 1 and parents else (i + 1) / (len(names) + 1)
-            where[name] = (x, -d)
-    fig, ax = plt.subplots(figsize=(12, 5.5))
-    for rel in LINEAGE:
-        (x0, y0), (x1, y1) = where[rel.older], where[rel.younger]
-        if rel.kind == "kin":
-            ax.plot([x0, x1], [y0, y1], linestyle="--", color="#8a6d3b", zorder=0)
-            ax.text((x0 + x1) / 2, (y0 + y1) / 2 + 0.08, rel.says, ha="center", fontsize=7.5,
-                    color="#6b5530", style="italic")
-        else:
-            ax.annotate("", xy=(x1, y1 + 0.2), xytext=(x0, y0 - 0.2),
-                        arrowprops={"arrowstyle": "->", "color": "#555555"})
-            if rel.says:
-                ax.text((x0 + x1) / 2, (y0 + y1) / 2, rel.says, ha="center", fontsize=7.5,
-                        color="#444444", style="italic",
-                        bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
-    for name, (x, y) in where.items():
-        ax.text(x, y, name, ha="center", va="center", fontsize=9,
-                bbox={"boxstyle": "round", "facecolor": "#f4efe1", "edgecolor": "#8a6d3b"})
-    ax.set_xlim(0, 1)
-    ax.set_ylim(-max(depth.values()) - 0.5, 0.5)
-    ax.axis("off")
-    ax.set_title("The Skitgubbe family as the sources relate it (arrow: descends from or is a "
-                 "variant of; dashed: said to be close kin, no direction given)", fontsize=10)
-    plt.close(fig)
-    return fig
+def _cell(value: Any) -> Any:
+    """A header or cell in the current language (a string the catalogue knows)."""
+    return gettext(value) if isinstance(value, str) and value else value
+
+
+COLUMNS = (N_("ruleset"), N_("title"), N_("region"), N_("evidence"), N_("players"),
+           N_("sources"), N_("differs from basic Skitgubbe in"), N_("options"), N_("rule"),
+           N_("option"), N_("what it decides"), N_("readings"), N_("name"), N_("in short"),
+           N_("player"), N_("Skitgubbe"), N_("lost the match"), N_("point"),
+           N_("what the sources say"), N_("our default"), N_("example"), N_("when"),
+           N_("what"), N_("term"), N_("language"), N_("meaning"), N_("deal"), N_("dealer"),
+           N_("leads"), N_("moves"))
+"""The tables' column headers, for the catalogue."""
+
+NAMES = frozenset(("term", "ruleset", "option", "options", "example", "player"))
+"""Columns of names, terms and identifiers, shown as they are in every language."""
+
+
+def _game(name: str) -> str:
+    title, _, detail = name.partition("\n")
+    if not detail.startswith("("):
+        return f"<b>{escape(' '.join(name.split()))}</b>"
+    return f"<b>{escape(title)}</b><br><small>{escape(detail)}</small>"
+
+
+_SAYS = {"ancestor": N_("said to descend from {}"), "variant": N_("a variant of {}"),
+         "kin": N_("said to be close kin of {}, no direction given")}
+_BOX = "display:inline-block;padding:0.2em 0.6em;margin:0.25em 0;border-radius:0.5em;" \
+       "background:#f4efe1;border:1px {} #8a6d3b;color:#222"
+
+
+class FamilyTree:
+    """The family as the sources relate it, as nested lists: under each game the games a
+    source says descend from it (or are its variants); a game a source calls only close
+    kin of another, with no direction, hangs under it in a dashed box, or, where it has
+    a place already, carries a note."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = lang
+        placed = {r.younger for r in LINEAGE if r.kind != "kin"}
+        self.children: dict[str, list[Relation]] = {}
+        self.notes: dict[str, list[Relation]] = {}
+        for rel in LINEAGE:
+            if rel.kind != "kin" or rel.younger not in placed:
+                self.children.setdefault(rel.older, []).append(rel)
+                placed.add(rel.younger)
+            else:
+                self.notes.setdefault(rel.younger, []).append(rel)
+        self.roots = [r.older for r in LINEAGE if r.older not in placed]
+
+    def _says(self, rel: Relation) -> str:
+        older = escape(gettext(rel.older).partition("\n")[0])
+        says = f" ({escape(gettext(rel.says))})" if rel.says else ""
+        return f"{gettext(_SAYS[rel.kind]).format(older)}{says}; {escape(cite(rel.sources))}"
+
+    def _item(self, name: str, rel: Relation | None) -> str:
+        border = "dashed" if rel is not None and rel.kind == "kin" else "solid"
+        how = f" <small>- {self._says(rel)}</small>" if rel is not None else ""
+        also = gettext("also {relation}")
+        notes = "".join(f"<br><small>{also.format(relation=self._says(n))}</small>"
+                        for n in self.notes.get(name, []))
+        below = self.children.get(name, [])
+        nested = ("<ul>" + "".join(self._item(r.younger, r) for r in below) + "</ul>"
+                  if below else "")
+        return (f'<li><span style="{_BOX.format(border)}">{_game(gettext(name))}</span>{how}{notes}'
+                f"{nested}</li>")
+
+    def _repr_html_(self) -> str:
+        with language(self.lang):
+            items = "".join(self._item(root, None) for root in dict.fromkeys(self.roots))
+            head = gettext("The Skitgubbe family as the sources relate it")
+            note = gettext("Only what a source says: who descends from or is a variant of "
+                           "whom, and who is called close kin (dashed). The order of the games "
+                           "in a list is not a claim.")
+            return (f'<div class="sg-family"><b>{head}</b>'
+                    f'<ul style="line-height:1.5">{items}</ul><small>{note}</small></div>')
+
+    def __repr__(self) -> str:
+        return f"FamilyTree({len(LINEAGE)} relations)"
+
+
+def family_tree(lang: str | None = None) -> FamilyTree:
+    """The family as the sources relate it (see :class:`FamilyTree`).
+
+    >>> tree = family_tree()._repr_html_()
+    >>> "<b>Myllymatti</b>" in tree and "said to descend from Myllymatti (probably)" in tree
+    True
+    """
+    return FamilyTree(lang)

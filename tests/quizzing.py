@@ -1,0 +1,86 @@
+"""What the browser tests of the Quiz widget share (JupyterLab and Voila): answering
+the first pick-up-case questions of notebook 03 by mouse and by keyboard, timing each
+answer and each new question from the press to the change on the page."""
+
+from __future__ import annotations
+
+WATCH = """([root, kind]) => {
+    const prompt = () => (root.querySelector('.sg-prompt') || {}).textContent;
+    const before = prompt();
+    const done = () => kind === 'feedback' ? !!root.querySelector('.sg-feedback')
+                                           : prompt() !== before;
+    let start = null;
+    const press = () => { if (start === null) start = performance.now(); };
+    document.addEventListener('pointerdown', press, {capture: true, once: true});
+    document.addEventListener('keydown', press, {capture: true, once: true});
+    window.sgTiming = new Promise(resolve => {
+        const watch = new MutationObserver(() => {
+            if (start !== null && done()) { watch.disconnect(); resolve(performance.now() - start); }
+        });
+        watch.observe(root, {childList: true, subtree: true, characterData: true,
+                             attributes: true});
+    });
+}"""
+
+
+def timed(tab, quiz, kind: str, act) -> float:
+    """Milliseconds from the press that ``act`` makes to the quiz showing ``kind``
+    (``feedback``: an answer's feedback; ``prompt``: the next question)."""
+    tab.evaluate(WATCH, [quiz.element_handle(), kind])
+    act()
+    return tab.evaluate("window.sgTiming")
+
+
+def answer_by_mouse_and_keyboard(tab) -> dict[str, list[float]]:
+    """Notebook 03's quiz: a wrong answer by mouse (feedback with the rule, then show
+    me up to the answer), the next question by mouse, a right answer by keyboard (a
+    card button), the next question by keyboard; returns the times in ms."""
+    quiz = tab.locator(".sg-quiz").first
+    quiz.scroll_into_view_if_needed()
+    quiz.locator(".sg-prompt:has-text('Who leads the next trick?')").wait_for(state="visible")
+    assert quiz.locator(".sg-turn").count() == 0
+    times: dict[str, list[float]] = {"answer": [], "question": []}
+    choices = quiz.locator("button.sg-choice")
+    assert [b.inner_text().strip() for b in choices.all()] == ["A", "B", "C"]
+    times["answer"].append(timed(tab, quiz, "feedback", choices.nth(0).click))
+    wrong = quiz.locator(".sg-feedback.sg-wrong")
+    assert "rule 11a, a full trick" in wrong.inner_text()
+    assert "the lead goes to C, who played last" in wrong.inner_text()
+    assert "score 0 of 1" in quiz.locator(".sg-score").inner_text()
+    show_me = quiz.locator("button.sg-show-me")
+    board = quiz.locator(".sg-board").first
+    for _ in range(10):
+        if not show_me.is_enabled():
+            break
+        before = board.inner_html()
+        show_me.click()
+        tab.wait_for_function("([b, old]) => b.innerHTML !== old",
+                              arg=[board.element_handle(), before])
+    quiz.locator(".sg-board .sg-status:has-text('C to play')").wait_for(state="visible")
+    times["question"].append(timed(tab, quiz, "prompt",
+                                   quiz.locator("button.sg-next-question").click))
+    quiz.locator(".sg-prompt:has-text('What does C pick up?')").wait_for(state="visible")
+    jack = quiz.locator("button.sg-choice[title='jack of hearts']")
+    assert "J" in jack.inner_text() and jack.evaluate("b => getComputedStyle(b).color") \
+        == "rgb(200, 16, 46)"
+
+    def by_keyboard() -> None:
+        jack.focus()
+        tab.keyboard.press("Enter")
+
+    times["answer"].append(timed(tab, quiz, "feedback", by_keyboard))
+    right = quiz.locator(".sg-feedback.sg-right")
+    assert right.inner_text().strip().startswith("Right: C picks up J")
+    assert "score 1 of 2" in quiz.locator(".sg-score").inner_text()
+
+    def next_by_keyboard() -> None:
+        quiz.locator("button.sg-next-question").focus()
+        tab.keyboard.press("Space")
+
+    times["question"].append(timed(tab, quiz, "prompt", next_by_keyboard))
+    quiz.locator(".sg-prompt:has-text('What may A do now?')").wait_for(state="visible")
+    for _ in range(3):  # more answers and questions, for the timing
+        times["answer"].append(timed(tab, quiz, "feedback", choices.first.click))
+        times["question"].append(timed(tab, quiz, "prompt",
+                                       quiz.locator("button.sg-next-question").click))
+    return times

@@ -1,0 +1,200 @@
+"""The Swedish catalogue: complete, compiled from its source, and used everywhere a reader
+looks - narration, boards, refusals, handouts, the command line - with English unchanged."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html import unescape
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, scenario
+from skitgubbe_core.actions import Action
+from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
+from skitgubbe_core.frames import frames
+from skitgubbe_core.schema import EXERCISE_KINDS
+from skitgubbe_core.simulate import random_game
+from skitgubbe_core.view import frame_html, strip_html
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import catalogue  # noqa: E402
+
+_WORDS = """
+the and of to is with from who has have must plays play leads lead picks pick beats beat trick
+tricks card cards stock pile trumps trump phase rule wins not only when their his it on or no
+any every each draws draw turns turned empty table over out safe next against higher highest
+lower lowest player players this that are be may cannot can which
+"""
+ENGLISH = frozenset(_WORDS.split())
+"""English words that are not Swedish words: none may be left in Swedish output."""
+
+
+def english_words(text: str) -> set[str]:
+    """The English words in ``text`` (tags, option settings like ``tie_rule=replay``,
+    action texts like ``'A: play 7D'`` (quoted, or in a refused move) and the kinds of
+    exercise, which stay in
+    notation, style sheets and the titles of English sources removed)."""
+    text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
+    text = unescape(re.sub(r"<[^>]+>", " ", text)).replace("Games and Puzzles", "")
+    text = re.sub(r"drag \d+, [^:]+: [^:]+:", " ", text)
+    kinds = "|".join(EXERCISE_KINDS)
+    text = re.sub(rf"\((?:{kinds}) ", "(", text)
+    text = re.sub(r"\w+ = [\w-]+|\S*[=_]\S*|'[^']*: [^']*'|'[a-z ]+'", " ", text)
+    return {w for w in re.findall(r"[A-Za-zåäöÅÄÖé]+", text) if w.lower() in ENGLISH}
+
+
+def attributes(html: str) -> str:
+    """The text of every title and aria-label (what a screen reader or a tooltip says)."""
+    return " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', html))
+
+
+def test_catalogue_is_complete_translated_and_compiled():
+    """Every message of the code and data is in the catalogue, translated, not fuzzy,
+    with the same placeholders, and the shipped .mo is compiled from the .po as it is."""
+    assert catalogue.problems("sv") == []
+
+
+def test_english_is_the_messages_themselves():
+    assert i18n.languages() == ("en", "sv")
+    assert i18n.current() == "en"
+    with i18n.language("sv"):
+        assert i18n.current() == "sv"
+        assert card_name(parse_card("8H")) == "hjärter åtta"
+        assert card_name(parse_card("JC")) == "klöver knekt"
+        assert format_cards(parse_card(t) for t in ("AS", "KH", "QD", "JC", "TS")) == \
+            "E♠ K♥ D♦ Kn♣ 10♠"
+    assert card_name(parse_card("JC")) == "jack of clubs"
+    with pytest.raises(i18n.LanguageError, match="no 'xx' catalogue"), i18n.language("xx"):
+        pass
+
+
+def _narrated(game: Game) -> list[str]:
+    return [line for step in game.history for line in step.narrate(game.players)]
+
+
+@pytest.mark.parametrize("name", examples.names())
+def test_every_example_reads_in_swedish(name):
+    """Each built-in example - title, description, every event and its rule, every
+    frame's caption and board, its refusals - is rendered without an English word."""
+    sc = examples.load(name)
+    with i18n.language("sv"):
+        outcome = scenario.run(sc)
+        game = outcome.game
+        shown = frames(game)
+        texts = [i18n.gettext(sc.title), i18n.gettext(sc.description), *_narrated(game),
+                 *outcome.passed, *outcome.failures]
+        texts += [f.caption for f in shown] + [f.label for f in shown]
+        html = strip_html(shown, game.players, game.rules, title=i18n.gettext(sc.title))
+        texts += [html, attributes(html)]
+        for check in sc.expect:
+            replay = game.copy_at(check.get("after", len(sc.moves)))
+            texts += [replay.why_illegal(t) or "" for t in check.get("illegal", [])]
+    assert outcome.ok
+    found = {text: english_words(text) for text in texts if english_words(text)}
+    assert found == {}
+
+
+def _refusals(game: Game) -> list[str]:
+    """Why many illegal actions are refused, from every seat."""
+    reasons = []
+    for seat in range(len(game.players)):
+        hand = sorted(game.hands[seat])
+        tries = [Action(seat, verb) for verb in ("pick up", "turn", "pass", "exchange", "store")]
+        tries += [Action(seat, verb, (card,)) for verb in ("play", "slough") for card in DECK]
+        tries += [Action(seat, "play", pair) for pair in combinations(hand[:6], 2)]
+        tries += [Action(seat, "play", tuple(hand[:3]))] if len(hand) >= 3 else []
+        for action in tries:
+            reason = game.why_illegal(action)
+            if reason:
+                reasons.append(reason)
+    return reasons
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_random_game_of_every_preset_reads_in_swedish(preset):
+    """A random game of each preset, narrated, pictured and refused at several moments."""
+    rules = Rules.preset(preset)
+    players = PRESETS[preset].usual_players
+    with i18n.language("sv"):
+        game = random_game(players, rules, 7, 300, None, False)
+        texts = _narrated(game)
+        for count in sorted({0, 3, 10, game.move_count // 2, game.move_count}):
+            replay = game.copy_at(min(count, game.move_count))
+            texts += _refusals(replay)
+        shown = frames(game)[-8:]
+        html = "".join(frame_html(f, game.players, game.rules) for f in shown)
+        texts += [html, attributes(html)]
+    assert texts
+    found = {text: english_words(text) for text in texts if english_words(text)}
+    assert found == {}
+
+
+def test_the_swedish_handout_is_swedish_and_english_is_unchanged():
+    sc = examples.load("koira-tie-redistribution")
+    page = handout.handout_html(sc, lang="sv")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="sv">')
+    assert "<h2>Steg för steg, i " in page and "Koira: sorterad fördelning vid lika" in page
+    assert english_words(page) == set()
+    english = handout.handout_html(sc)
+    assert english.startswith('<!DOCTYPE html>\n<html lang="en">')
+    assert "<h2>Step by step, in " in english and 'lang="sv"' not in english
+
+
+def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", *args], capture_output=True,
+                          text=True, cwd=ROOT, env=env, timeout=120)
+
+
+def test_the_command_line_speaks_swedish(tmp_path):
+    out = _cli("--lang", "sv", "example", "pickup-case-5")
+    assert out.returncode == 0, out.stderr
+    assert "Upptagning, fall 5" in out.stdout and "ok: kontroll 1 (efter drag 2)" in out.stdout
+    assert english_words(out.stdout.replace("pickup-case-5", "")) == set()
+    play = _cli("--lang", "sv", "play", "--seed", "1")
+    assert "blir Skitgubbe efter" in play.stdout
+    assert english_words(play.stdout) == set()
+    page = tmp_path / "k.html"
+    made = _cli("--lang", "sv", "handout", "koira-tie-redistribution", "-o", str(page))
+    assert made.stdout.startswith("utdelningsbladet sparat i")
+    assert page.read_text(encoding="utf-8").startswith('<!DOCTYPE html>\n<html lang="sv">')
+    env = {"SKITGUBBE_LANG": "sv", "PATH": "/usr/bin:/bin"}
+    assert "spelare, frö 1" in _cli("play", "--seed", "1", "--quiet", env=env).stdout
+    assert "players, seed 1" in _cli("play", "--seed", "1", "--quiet").stdout
+    wrong = _cli("play", env={"SKITGUBBE_LANG": "xx", "PATH": "/usr/bin:/bin"})
+    assert wrong.returncode == 2 and "SKITGUBBE_LANG='xx'" in wrong.stderr
+
+
+def test_the_widgets_speak_swedish():
+    """Stepper, RuleSwitcher, PlayTable and Quiz with ``lang="sv"``: their static pictures,
+    buttons and messages have no English word, and without ``lang`` they stay English."""
+    import ipywidgets as w
+
+    from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper
+
+    def words(widget) -> list[str]:
+        found = []
+        for child in getattr(widget, "children", ()):
+            found += words(child)
+        for name in ("description", "tooltip", "placeholder", "value"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str) and not isinstance(widget, w.Text):
+                found.append(value)
+        return found
+
+    made = [Stepper("pickup-case-5", lang="sv"), RuleSwitcher("disagreement-pick-up", "pick_up",
+                                                               lang="sv"),
+            PlayTable(seed=3, lang="sv"), Quiz("pickup-case-5", lang="sv")]
+    table = made[2]
+    table.play("pick up")
+    made[3].answer(made[3].question.choices[0])
+    for widget in made:
+        texts = [widget.static_html(), attributes(widget.static_html()), *words(widget)]
+        found = {t: english_words(t) for t in texts if english_words(t)}
+        assert found == {}, type(widget).__name__
+    assert Stepper("pickup-case-5").next.description == "next"
+    assert made[0].next.description == "nästa"
