@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
@@ -73,6 +74,7 @@ def handout_html(source: scenario.Scenario | Game, title: str = "",
 
 
 def _page(source: scenario.Scenario | Game, title: str) -> str:
+    source_keys: Sequence[str]
     if isinstance(source, Game):
         game = source
         title, description, source_keys = title or _("A recorded game"), "", ()

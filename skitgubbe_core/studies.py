@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import metrics
 from .metrics import wilson
 from .rules import PRESETS
 from .simulate import SimulationError, simulate
 
+if TYPE_CHECKING:
+    import pandas as pd
 
-def seats(df):
+
+def seats(df: pd.DataFrame) -> pd.DataFrame:
     """One row per seat per finished game: ``game``, ``seat``, ``bot``, ``cards`` (held
     at the start of phase 2) and ``lost``."""
     import pandas as pd
@@ -29,7 +32,7 @@ def seats(df):
     return pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], ignore_index=True)
 
 
-def rates(rows, by):
+def rates(rows: pd.DataFrame, by: str) -> pd.DataFrame:
     """Loss rates of seat rows (:func:`seats`) grouped ``by`` a column, with the 95%
     Wilson interval: columns ``games``, ``losses``, ``rate``, ``low``, ``high``."""
     table = rows.groupby(by, observed=True)["lost"].agg(games="count", losses="sum")
@@ -40,12 +43,13 @@ def rates(rows, by):
     return table
 
 
-def loss_rates(df, by: str = "seat"):
+def loss_rates(df: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval."""
     return rates(seats(df), by)
 
 
-def loss_by_cards(df, bands: Sequence[int] = (0, 12, 15, 18, 21, 52)):
+def loss_by_cards(df: pd.DataFrame, bands: Sequence[int] = (0, 12, 15, 18, 21, 52)
+                  ) -> pd.DataFrame:
     """Loss rate by the number of cards held at the start of phase 2, in ``bands``
     (breaks: ``(0, 12, 15)`` makes the bands "1-12" and "13-15").
 
@@ -68,7 +72,7 @@ def band_labels(bands: Sequence[int]) -> list[str]:
 
 
 def compare(variants: Sequence[str], players: Sequence[int], games: int, seed: int = 0,
-            **kwargs):
+            **kwargs: Any) -> pd.DataFrame:
     """The same study for several variants and player counts, rows concatenated
     (a variant is skipped at player counts its sources do not allow)."""
     import pandas as pd
@@ -96,7 +100,7 @@ SUMMARY_COLUMNS = [
 (``_low``, ``_high``); ``stunsas`` and ``ties`` are per game, ``unfinished`` a rate."""
 
 
-def summary(df: Any) -> dict[str, Any]:
+def summary(df: pd.DataFrame) -> dict[str, Any]:
     """One row of play metrics (:mod:`.metrics`) for the games of a measured study
     (``simulate(..., measure=True)``): game metrics over the finished games, the
     unfinished rate over all.
@@ -159,7 +163,7 @@ def player_counts(variant: str, players: str | int) -> list[int]:
 def compare_play(variants: Sequence[str] | str = "all", players: str | int = "usual",
                  games: int = 100, seed: int = 0, bots: Sequence[str] = ("random",),
                  on_row: Callable[[dict[str, Any]], None] | None = None,
-                 **kwargs: Any) -> Any:
+                 **kwargs: Any) -> pd.DataFrame:
     """Play metrics for several rulesets (``"all"``: every preset) and player counts
     (``"usual"``, ``"all"`` or a number; see :func:`player_counts`): a pandas DataFrame
     of :data:`SUMMARY_COLUMNS`, one row per ruleset and player count.  ``bots`` are

@@ -26,6 +26,8 @@ class RuleSwitcher(StaticPicture, w.VBox):
     reading forbids is shown as refused, with the reason.  ``lang="sv"`` shows every
     word in Swedish."""
 
+    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+
     @speaking
 
     def __init__(self, source: Any, option: str, values: Sequence[str] | None = None,

@@ -15,7 +15,7 @@ from typing import Any, Union
 try:
     import pandas
 except ImportError:  # the JupyterLite site offline: Pyodide has no pandas to load
-    pandas = None  # type: ignore[assignment]
+    pandas = None
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE, Relation
