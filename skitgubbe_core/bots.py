@@ -412,8 +412,11 @@ class MemoryBot(SearchBot):
     leave the table between its turns are credited to a player only when exactly one
     player picked up in between and phase 1 did not end meanwhile; a memory that
     contradicts what it sees (more cards remembered than a player holds) is dropped
-    for that player.  Same ``playouts`` as the search player, so about the same time
-    per decision.
+    for that player.  Its imagined players vary a little: each choice in a playout is
+    a random legal action with chance ``epsilon`` (0.1), which keeps the estimate
+    graded when most cards are known (heuristic playouts of a known deal all end
+    alike).  Same ``playouts`` as the search player, so about the same time per
+    decision.
     """
 
     name = "memory"
