@@ -94,6 +94,10 @@ class Handout:
         return (f'<div class="sg-handout" style="font-family:sans-serif;line-height:1.35">'
                 f"{body}</div>")
 
+    def __repr__(self) -> str:
+        title = self.title or getattr(self.source, "title", "") or _("A recorded game")
+        return f"Handout({title!r})"
+
     def save(self, path: str | Path) -> Path:
         """Write the printable page to ``path``."""
         save_text(handout_html(self.source, self.title, self.lang), Path(path))
