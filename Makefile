@@ -32,14 +32,16 @@ present: $(STAMP)
 test: $(STAMP) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
-# ruff (lint and import order), configured in pyproject.toml; `make test` runs it first.
+# ruff (lint and import order) and mypy --strict (skitgubbe_core and widgets), both
+# configured in pyproject.toml; `make test` runs them first.
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
-		notebooks/*.ipynb
+		notebooks/*.ipynb notebooks/sv/*.ipynb
 
 # After changing any message: extract, merge into every .po, compile the .mo files
 # (then translate what tests/test_swedish.py reports as untranslated).

@@ -16,7 +16,7 @@ import signal
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__, examples, handout, match, quiz, record, scenario, worksheet
 from .cards import SUIT_SYMBOLS, SUITS
@@ -39,6 +39,9 @@ from .simulate import (
     write_parquet,
 )
 from .sources import cite
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def narrate(step: Step, players: Sequence[str]) -> list[str]:
@@ -78,14 +81,20 @@ def _rules(args: argparse.Namespace) -> Rules:
     return Rules.preset(args.variant, **_options(args))
 
 
+def _print_step(game: Game, step: Step | None) -> None:
+    if step is not None:
+        print("\n".join(narrate(step, game.players)))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(_("{rules}, {players} players, seed {seed}").format(
         rules=rules.describe(), players=args.players, seed=seed))
-    show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
+    show = None if args.quiet else _print_step
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
+        assert game.loser is not None  # a finished deal has its Skitgubbe
         print(_("{player} is the Skitgubbe after {count} moves.").format(
             player=game.players[game.loser], count=game.move_count))
     else:
@@ -235,8 +244,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         told = max(told, len(events))
         print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
               f"{question.prompt}")
-        for i, choice in enumerate(question.choices, 1):
-            print(f"  {i:>2}) {question.label(choice)}")
+        for i, option in enumerate(question.choices, 1):
+            print(f"  {i:>2}) {question.label(option)}")
         choice = _choose(question)
         if choice is None:
             break
@@ -291,7 +300,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_table(frame, out: str | None) -> None:
+def _write_table(frame: pd.DataFrame, out: str | None) -> None:
     """``frame`` as CSV on standard output, or to ``out`` (.csv or .parquet)."""
     if out is None:
         frame.to_csv(sys.stdout, index=False)

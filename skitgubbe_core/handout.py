@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
@@ -110,6 +111,7 @@ GRID_STYLE = "display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1f
 
 def _body(source: scenario.Scenario | Game, title: str, grid: str = "") -> tuple[str, str]:
     """The handout's title and the HTML of its body (the frames' grid styled ``grid``)."""
+    source_keys: Sequence[str]
     if isinstance(source, Game):
         game = source
         title, description, source_keys = title or _("A recorded game"), "", ()

@@ -111,6 +111,17 @@ def N_(message: str) -> str:
     return message
 
 
+def localized(function: Callable[..., T]) -> Callable[..., T]:
+    """Let ``function`` take a ``lang`` keyword: it runs in that language."""
+
+    @wraps(function)
+    def wrapper(*args: Any, lang: str | None = None, **kwargs: Any) -> T:
+        with language(lang):
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
 def speaking(method: Callable[..., T]) -> Callable[..., T]:
     """Run a widget's ``method`` in the widget's language: its ``lang`` attribute, or the
     ``lang`` keyword of the ``__init__`` that sets it."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from .bots import BOTS
 from .rules import PRESETS
@@ -59,7 +60,7 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
 
 
 def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 60,
-           seed: int = 0, bots: Sequence[str] | None = None, **kwargs) -> list[Rating]:
+           seed: int = 0, bots: Sequence[str] | None = None, **kwargs: Any) -> list[Rating]:
     """Rate ``bots`` (default: every computer player) over about ``games`` games of
     ``variant`` with ``players`` seats (default: its usual count), shared equally
     among the lineups (:func:`lineups`); best first.  The other arguments go to

@@ -97,6 +97,8 @@ class Quiz(StaticPicture, w.VBox):
     picks.  ``kinds`` limits the kinds of question; a scenario's own ``exercises`` are
     asked instead when it has some.  :meth:`drill` practises without end."""
 
+    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+
     @speaking
     def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.KINDS,
                  deck: str = "two-colour", size: str | None = None, title: str | None = None,
@@ -164,7 +166,8 @@ class Quiz(StaticPicture, w.VBox):
         the disputed rule ``option`` (see :func:`skitgubbe_core.quiz.readings`)."""
         with language(options.get("lang")):
             items = quiz.readings(source, option, ask, after, values)
-        title = options.pop("title", items[0][0].title)
+            found = items[0][0].title
+            title = options.pop("title", _(found) if found else found)
         return cls(items=items, title=title, **options)
 
     # -- asking ---------------------------------------------------------------------

@@ -27,6 +27,8 @@ class RuleSwitcher(StaticPicture, w.VBox):
     start; a viewer without a kernel sees each reading's last step.  ``lang="sv"``
     shows every word in Swedish."""
 
+    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+
     @speaking
 
     def __init__(self, source: Any, option: str, values: Sequence[str] | None = None,

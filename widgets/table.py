@@ -8,15 +8,17 @@ at move 10; the move log keeps one line per step and shows the latest
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import EXCHANGE, PASS, PICK_UP, PLAY, STORE, TURN, Action
-from skitgubbe_core.bots import BOT_TITLES, make_bot
-from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, rank_label
+from skitgubbe_core.bots import BOT_TITLES, Bot, make_bot
+from skitgubbe_core.cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from skitgubbe_core.events import Step
 from skitgubbe_core.frames import Frame, step_frames
 from skitgubbe_core.i18n import N_, Messages, ngettext, speaking
@@ -47,7 +49,8 @@ MOVE_WORDS = Messages({TURN: "turn up the top stock card", PICK_UP: "pick up",
 """What the buttons of the moves that are not a single card say."""
 
 
-def _card_button(card, enabled: bool, on_click, size: str = "normal") -> w.Button:
+def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None],
+                 size: str = "normal") -> w.Button:
     """A card of the reader's hand: a playable one is enabled and carries a tick (not
     only a colour), the others are greyed out."""
     name = card_name(card)
@@ -89,6 +92,8 @@ class PlayTable(StaticPicture, w.VBox):
     rule.  ``lang="sv"`` shows every word in Swedish.
     """
 
+    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+
     @speaking
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
                  seat: int = 0, seed: int = 1, deck: str = "two-colour",
@@ -102,7 +107,7 @@ class PlayTable(StaticPicture, w.VBox):
         self.move_log = w.HTML()
         self.hand_label = w.HTML()
         self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self._hand_key: tuple = ()
+        self._hand_key: tuple[object, ...] = ()
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.proceed = _button(N_("next step"), "play", N_("show the next thing that happens"),
                                "info")
@@ -177,6 +182,11 @@ class PlayTable(StaticPicture, w.VBox):
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
 
+    def _click(self, action: Action | None, _button: Any) -> None:
+        """A card button's click: play its action (a card without one is disabled)."""
+        if action is not None:
+            self.play(action)
+
     def _advance(self, action: Action | str) -> list[Frame]:
         """Play ``action`` (checked by the game: an illegal one raises), log it, and
         return its frames, made on the trailing copy."""
@@ -241,8 +251,9 @@ class PlayTable(StaticPicture, w.VBox):
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
         game = self.game
-        if not self._queue and not game.is_over and game.to_play != self.seat:
-            self._queue = self._advance(self.bots[game.to_play].choose(game))
+        turn = game.to_play
+        if not self._queue and turn is not None and turn != self.seat:
+            self._queue = self._advance(self.bots[turn].choose(game))
         if self._queue:
             self._shown = self._queue.pop(0)
         self._refresh()
@@ -266,7 +277,7 @@ class PlayTable(StaticPicture, w.VBox):
             self._decisions.append(moves)
             self._refresh()
 
-    def _play_out(self, going_on, players) -> None:
+    def _play_out(self, going_on: Callable[[], bool], players: dict[int, Bot]) -> None:
         """Let ``players`` (seat: bot) move while ``going_on()``, then show the last
         frame; the trailing copy follows one step behind, so only the last step is
         pictured."""
@@ -275,7 +286,9 @@ class PlayTable(StaticPicture, w.VBox):
         while going_on():
             if last is not None:
                 self._replay.play(last)
-            last = self._unpictured(players[game.to_play].choose(game))
+            turn = game.to_play
+            assert turn is not None  # going_on() holds only while the deal goes on
+            last = self._unpictured(players[turn].choose(game))
         if last is not None:
             self._shown = step_frames(self._replay, last)[-1]
         self._queue = []
@@ -318,7 +331,7 @@ class PlayTable(StaticPicture, w.VBox):
                                      deck=self.deck, size=self.size, held=self.seat)
             told = narration_html(frame, game.players, viewer=self.seat)
         else:
-            state = game._state
+            state = game.state
             board = board_html(state, game.players, game.rules, viewer=self.seat,
                                deck=self.deck, size=self.size, held=self.seat)
             told = ""
@@ -340,15 +353,15 @@ class PlayTable(StaticPicture, w.VBox):
         if key != self._hand_key:
             self._hand_key = key
             self.hand.children = [
-                _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a),  # noqa: B008 (binds c's action)
-                             self.size)
+                _card_button(c, c in singles, partial(self._click, singles.get(c)), self.size)
                 for c in cards]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
         buttons = [self._move_button(a) for a in others]
-        if legal and game.to_play != self.seat:
+        turn = game.to_play
+        if legal and turn is not None and turn != self.seat:
             play_on = w.Button(description=_("let {player} play on").format(
-                player=game.players[game.to_play]),
+                player=game.players[turn]),
                                layout=w.Layout(width="auto", flex="0 0 auto"))
             play_on.on_click(lambda _: self.step_on())
             buttons.append(play_on)
@@ -389,9 +402,9 @@ class PlayTable(StaticPicture, w.VBox):
             board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
                                      deck=self.deck, size=self.size)
         else:
-            board = board_html(game._state, game.players, game.rules, viewer=self.seat,
+            board = board_html(game.state, game.players, game.rules, viewer=self.seat,
                                deck=self.deck, size=self.size)
-        return board + self.narration.value
+        return f"{board}{self.narration.value}"
 
     def __repr__(self) -> str:
         return f"PlayTable({self.game.rules.describe()!r}, seat {self.game.players[self.seat]!r})"
