@@ -185,7 +185,12 @@ class Question:
     def _right(self, choice: str) -> str:
         shown = answer_label(self)
         if self.kind == "legal":
-            return TEXT["right.legal"].format(choice=choice_label(self, choice))
+            right = TEXT["right.legal"].format(choice=choice_label(self, choice))
+            others = [choice_label(self, a) for a in self.answer if a != choice]
+            if not others:
+                return right
+            also = TEXT["also"].format(answers=join(others))
+            return f"{right} {also[:1].upper()}{also[1:]}."
         if self.kind == "to-play" and not self.answer:
             return TEXT["right.to-play.over"]
         return TEXT[f"right.{self.kind}"].format(answer=shown, player=self.player)
