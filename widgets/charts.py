@@ -4,7 +4,7 @@ rows from :func:`skitgubbe_core.simulate.simulate` (or a table from
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -72,4 +72,33 @@ def phase2_lengths(df: pd.DataFrame) -> Figure:
     """Histogram of the moves of phase 2."""
     fig, ax = _figure("How long phase 2 goes on", "moves in phase 2", "games")
     ax.hist(df["moves"] - df["phase1_moves"], bins=30, color=BLUE)
+    return fig
+
+
+PLAYER_COLOURS = ("#34568b", "#c8102e", "#2e8b57", "#9b59b6")
+
+
+def metric_by_variant(tables: dict[Any, pd.DataFrame], metric: str, title: str,
+                      xlabel: str) -> Figure:
+    """One row per ruleset, a dot with its 95% interval for each study in ``tables``
+    (a dict from a label, e.g. the players, to a :func:`~skitgubbe_core.studies.compare_play`
+    table); ``metric`` names the column (``moves`` for the median length)."""
+    column = "moves_median" if metric == "moves" else metric
+    low, high = f"{metric}_low", f"{metric}_high"
+    names = list(next(iter(tables.values()))["variant"])
+    fig, ax = plt.subplots(figsize=(7.5, 0.28 * len(names) + 1.2))
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.grid(axis="x", alpha=0.3)
+    step = 0.6 / max(1, len(tables))
+    for i, (label, table) in enumerate(tables.items()):
+        rows = table.set_index("variant").loc[names]
+        y = [k + (i - (len(tables) - 1) / 2) * step for k in range(len(names))]
+        ax.errorbar(rows[column], y, xerr=[rows[column] - rows[low], rows[high] - rows[column]],
+                    fmt="o", markersize=4, capsize=2, color=PLAYER_COLOURS[i % 4], label=label)
+    ax.set_yticks(range(len(names)), names, fontsize=8)
+    ax.invert_yaxis()
+    ax.legend(fontsize=8, loc="best")
+    fig.tight_layout()
+    plt.close(fig)
     return fig
