@@ -4,7 +4,7 @@ rows from :func:`skitgubbe_core.simulate.simulate` (or a table from
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -91,7 +91,8 @@ def phase2_lengths(df: pd.DataFrame) -> Figure:
 PLAYER_COLOURS = ("#34568b", "#c8102e", "#2e8b57", "#9b59b6")
 
 
-def metric_by_variant(tables, metric: str, title: str, xlabel: str):
+def metric_by_variant(tables: dict[Any, pd.DataFrame], metric: str, title: str,
+                      xlabel: str) -> Figure:
     """One row per ruleset, a dot with its 95% interval for each study in ``tables``
     (a dict from a label, e.g. the players, to a :func:`~skitgubbe_core.studies.compare_play`
     table); ``metric`` names the column (``moves`` for the median length)."""
