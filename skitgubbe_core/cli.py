@@ -339,7 +339,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    from .ladder import ladder, lineups
+    from .ladder import RATING_COLUMNS, ladder, lineups, rows
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     table = ladder(args.variant, args.players, args.games, args.seed, bots,
@@ -350,8 +350,15 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     each = -(-args.games // teams)
     print(f"{PRESETS[args.variant].title}, {players} players: {teams} lineups x {each} games, "
           f"seed {args.seed}; openskill Plackett-Luce, best (mu - 3 sigma) first")
-    for place, rating in enumerate(table, 1):
-        print(rating.line(place))
+    for rating in table:
+        print(rating.line())
+    if args.out:
+        import pandas as pd
+
+        frame = pd.DataFrame(rows(table, args.variant, players, args.playouts, args.seed),
+                             columns=RATING_COLUMNS)
+        _write_table(frame, args.out)
+        print(f"ratings written to {args.out}", file=sys.stderr)
     return 0
 
 
@@ -491,6 +498,7 @@ def parser() -> argparse.ArgumentParser:
     lad.add_argument("--workers", type=int, default=None)
     lad.add_argument("--address", default=None)
     lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    lad.add_argument("--out", metavar="FILE.csv", help="also write the ratings here")
     lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")
