@@ -41,9 +41,10 @@ class Action(NamedTuple):
 
     @property
     def text(self) -> str:
-        """The action without its player: ``'play 7♦'``."""
+        """The action without its player, in the notation records and scenarios store
+        (the same in every language): ``'play 7♦'``."""
         if self.cards:
-            return self.kind + " " + format_cards(self.cards)
+            return self.kind + " " + " ".join(map(str, self.cards))
         return self.kind
 
     @property

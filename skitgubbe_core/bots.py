@@ -317,9 +317,11 @@ class HeuristicBot:
         return choice
 
 
-def playout(s: State, rules: Rules, max_moves: int = 600) -> int | None:
+def playout(s: State, rules: Rules, max_moves: int = 600, rng: random.Random | None = None,
+            epsilon: float = 0.0) -> int | None:
     """Play ``s`` to the end with heuristic players for every seat (changing ``s``);
-    the loser's seat, or None if ``max_moves`` pass first."""
+    the loser's seat, or None if ``max_moves`` pass first.  With ``epsilon`` (and
+    ``rng``) each choice is a uniformly random legal action with that chance."""
     phases = modules(rules)
     for _ in range(max_moves):
         seat = s.to_play
@@ -327,7 +329,12 @@ def playout(s: State, rules: Rules, max_moves: int = 600) -> int | None:
             return s.loser
         module = phases[s.phase - 1]
         legal = module.legal(s, rules)
-        action = legal[0] if len(legal) == 1 else heuristic_choice(Seen(s, rules, seat), legal)
+        if len(legal) == 1:
+            action = legal[0]
+        elif rng is not None and epsilon and rng.random() < epsilon:
+            action = rng.choice(legal)
+        else:
+            action = heuristic_choice(Seen(s, rules, seat), legal)
         module.apply(s, rules, action, DROP)
     return s.loser if s.to_play is None else None
 
@@ -345,6 +352,7 @@ class SearchBot:
     """
 
     name = "search"
+    epsilon = 0.0
 
     def __init__(self, seed: int | None = None, playouts: int = 48,
                  seconds: float | None = None) -> None:
@@ -375,7 +383,7 @@ class SearchBot:
                 s = world.copy()
                 s.rng = random.Random(chance)
                 phases[s.phase - 1].apply(s, rules, action, DROP)
-                loser = playout(s, rules)
+                loser = playout(s, rules, rng=self.rng, epsilon=self.epsilon)
                 losses[i] += 0.5 if loser is None else loser == seat
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -404,15 +412,19 @@ class MemoryBot(SearchBot):
     leave the table between its turns are credited to a player only when exactly one
     player picked up in between and phase 1 did not end meanwhile; a memory that
     contradicts what it sees (more cards remembered than a player holds) is dropped
-    for that player.  Same ``playouts`` as the search player, so about the same time
-    per decision.
+    for that player.  Its imagined players vary a little: each choice in a playout is
+    a random legal action with chance ``epsilon`` (0.1), which keeps the estimate
+    graded when most cards are known (heuristic playouts of a known deal all end
+    alike).  Same ``playouts`` as the search player, so about the same time per
+    decision.
     """
 
     name = "memory"
 
     def __init__(self, seed: int | None = None, playouts: int = 48,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, epsilon: float = 0.1) -> None:
         super().__init__(seed, playouts, seconds)
+        self.epsilon = epsilon
         self._game: tuple[object, ...] | None = None
         self.known: list[set[Card]] = []
         self._last = 0

@@ -338,7 +338,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    from .ladder import ladder, lineups
+    from .ladder import RATING_COLUMNS, ladder, lineups, rows
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     table = ladder(args.variant, args.players, args.games, args.seed, bots,
@@ -349,8 +349,15 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     each = -(-args.games // teams)
     print(f"{PRESETS[args.variant].title}, {players} players: {teams} lineups x {each} games, "
           f"seed {args.seed}; openskill Plackett-Luce, best (mu - 3 sigma) first")
-    for place, rating in enumerate(table, 1):
-        print(rating.line(place))
+    for rating in table:
+        print(rating.line())
+    if args.out:
+        import pandas as pd
+
+        frame = pd.DataFrame(rows(table, args.variant, players, args.playouts, args.seed),
+                             columns=RATING_COLUMNS)
+        _write_table(frame, args.out)
+        print(f"ratings written to {args.out}", file=sys.stderr)
     return 0
 
 
@@ -439,11 +446,11 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0,
                      help="the study's seed; each game's seed derives from it and the game's index")
     sim.add_argument("--bots", metavar="BOT,BOT,...",
-                     help="one bot per seat: random, heuristic or search (default: all random)")
+                     help="one bot per seat: random, heuristic, search or memory (default: all random)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots one seat on per game, so each sits in every seat")
     sim.add_argument("--playouts", type=_positive, default=48,
-                     help="playouts per decision of a search bot")
+                     help="playouts per decision of a search or memory bot")
     sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
     sim.add_argument("--workers", type=_positive, default=None,
                      help="processes (default: one per core; never more than the cores, nor "
@@ -469,9 +476,10 @@ def parser() -> argparse.ArgumentParser:
                       help="seated round the table and rotated (default: all random)")
     comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
     comp.add_argument("--seed", type=_seed, default=0)
-    comp.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    comp.add_argument("--playouts", type=_positive, default=48,
+                      help="playouts per decision of a search or memory bot")
     comp.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    comp.add_argument("--workers", type=int, default=None)
+    comp.add_argument("--workers", type=_positive, default=None)
     comp.add_argument("--address", default=None)
     comp.add_argument("--chunk-size", type=int, default=None)
     comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
@@ -484,11 +492,13 @@ def parser() -> argparse.ArgumentParser:
     lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
     lad.add_argument("--seed", type=_seed, default=0)
     lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
-    lad.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    lad.add_argument("--playouts", type=_positive, default=48,
+                     help="playouts per decision of a search or memory bot")
     lad.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    lad.add_argument("--workers", type=int, default=None)
+    lad.add_argument("--workers", type=_positive, default=None)
     lad.add_argument("--address", default=None)
     lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    lad.add_argument("--out", metavar="FILE.csv", help="also write the ratings here")
     lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")

@@ -280,33 +280,34 @@ _TEMPLATES.update({
 
 class EventKind(NamedTuple):
     """What an event of one kind is: whether it is a player's own action, what its
-    ``other`` and ``extra`` hold (empty: unused, always None), how the frames picture it
-    (:mod:`.frames`: ``""`` a picture of its own, ``"forward"`` told with the next
-    picture, ``"takes"`` takes a trick off the table, ``"split"`` one picture per card
-    dealt), and its sentence (``sentence(event, players)``)."""
+    ``other`` and ``extra`` hold (empty: unused, always None), its roles in the frames
+    (:mod:`.frames`: ``forward``, told with the next picture; ``own``, a picture of its
+    own before the draws around it; ``decides``, decides who plays next in phase 1;
+    ``takes``, takes a trick off the table; ``split``, one picture per card dealt), and
+    its sentence (``sentence(event, players)``)."""
 
     name: str
     action: bool
     other: str
     extra: str
-    frames: str
+    frames: frozenset[str]
     sentence: Callable[[Event, Names], str]
 
 
 _A, _E = True, False  # a player's own action; an automatic event
 _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
-    # kind: (action, other, extra, frames)
+    # kind: (action, other, extra, roles in the frames)
     "turned": (_A, "", "", "forward"),
     "lead": (_A, "the opponent of a two-card trick", "plays the trick needs (phase 2)", ""),
     "answer": (_A, "", "", ""),
     "draw": (_E, "", "", ""),
     "trump-card": (_E, "", "", ""),
     "trump-turned": (_E, "", "", "forward"),
-    "stunsa": (_E, "the opponent of the replayed trick", "", ""),
-    "trick-won": (_E, "the next trick's opponent", "cards won into the pile", "takes"),
+    "stunsa": (_E, "the opponent of the replayed trick", "", "own decides"),
+    "trick-won": (_E, "the next trick's opponent", "cards won into the pile", "takes decides"),
     "phase-1-end": (_E, "", "", ""),
     "take-back": (_E, "", "", ""),
-    "lead-kept": (_E, "", "", ""),
+    "lead-kept": (_E, "", "", "decides"),
     "phase-2": (_E, "who leads phase 2", "the trump suit", "split"),
     "beat": (_A, "", "the cards beaten", ""),
     "pick-up": (_A, "who must now beat", "the cards left to beat", ""),
@@ -318,14 +319,14 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
     "lead-all": (_A, "", "", ""),
     "play-all": (_A, "", "", ""),
     "tie-play": (_A, "", "", ""),
-    "tie": (_E, "", "the tied seats", ""),
+    "tie": (_E, "", "the tied seats", "own decides"),
     "skipped": (_E, "", "", ""),
     "share": (_E, "", "(the tied seats, how many cards)", ""),
     "redistribute": (_E, "", "(seat, card) pairs dealt", "split"),
     "slough": (_A, "who takes the trick, once decided", "whose turn it was, when out of turn",
                ""),
     "pass": (_A, "", "", ""),
-    "trick-won-all": (_E, "", "cards won into the pile", "takes"),
+    "trick-won-all": (_E, "", "cards won into the pile", "takes decides"),
     "phase-1-all-played": (_E, "", "", ""),
     "phase-1-last-trick": (_E, "", "", ""),
     "trump-taken": (_E, "", "", ""),
@@ -342,7 +343,8 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
 }
 
 KINDS: dict[str, EventKind] = {
-    name: EventKind(name, *facts, _TEMPLATES[name]) for name, facts in _KIND_FACTS.items()}
+    name: EventKind(name, action, other, extra, frozenset(roles.split()), _TEMPLATES[name])
+    for name, (action, other, extra, roles) in _KIND_FACTS.items()}
 """Every event kind, by name: the one place to declare a new kind (its sentence goes in
 ``_TEMPLATES`` above; tests/test_code_health.py checks that both agree and that every
 kind the transitions build is here)."""

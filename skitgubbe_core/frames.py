@@ -48,18 +48,18 @@ MARKS = ("stunsa", "tie", "picked-up", "dealt", "beats", "set-aside", "wins")
 """The kinds of mark a card may carry (``wins`` only in phase 1: phase-2 tricks are
 not won but set aside)."""
 
-OWN_FRAME = frozenset(("stunsa", "tie"))
+OWN_FRAME = frozenset(name for name, kind in KINDS.items() if "own" in kind.frames)
 """Events shown in a frame of their own, moved before the draws that follow the card
 that made them."""
 
-DECIDES = frozenset(("stunsa", "tie", "trick-won", "trick-won-all", "lead-kept"))
+DECIDES = frozenset(name for name, kind in KINDS.items() if "decides" in kind.frames)
 """Events that decide who plays next in phase 1; the frames before them keep the turn
 with the player who acted."""
 
-FORWARD = frozenset(name for name, kind in KINDS.items() if kind.frames == "forward")
+FORWARD = frozenset(name for name, kind in KINDS.items() if "forward" in kind.frames)
 """Events narrated with the next frame: the turned card is in the air until it lands."""
 
-TAKES = frozenset(name for name, kind in KINDS.items() if kind.frames == "takes")
+TAKES = frozenset(name for name, kind in KINDS.items() if "takes" in kind.frames)
 """Events that take a trick off the table; the frame before shows the trick whole."""
 
 

@@ -16,6 +16,10 @@ from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import Card, card_text, format_cards, suit_singular
 from .events import DROP, Event, Listener, make
 from .i18n import gettext as _
+from .in_turn import accepts as accepts
+from .in_turn import out_of_turn as out_of_turn
+from .in_turn import prepare as prepare
+from .in_turn import why_out_of_turn as why_out_of_turn
 from .rules import Rules
 from .state import State
 
@@ -119,23 +123,12 @@ def legal(s: State, rules: Rules) -> list[Action]:
     return actions
 
 
-def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
-    """Two-card tricks have no actions out of turn."""
-    return []
 
 
-def accepts(s: State, rules: Rules, action: Action) -> bool:
-    """Every legal action is listed: nothing else is accepted."""
-    return False
 
 
-def why_out_of_turn(s: State, rules: Rules, action: Action, names: Sequence[str]) -> None:
-    """No action is allowed out of turn here."""
-    return None
 
 
-def prepare(s: State, rules: Rules) -> None:
-    """A two-card trick needs nothing before its first lead."""
 
 
 def _followers(s: State, rules: Rules, hand: list[Card]) -> list[Card]:

@@ -25,6 +25,8 @@ from .actions import (
 from .cards import Card, card_text, make_card, suit_singular
 from .events import DROP, Event, Listener, make
 from .i18n import gettext as _
+from .in_turn import accepts as accepts
+from .in_turn import prepare as prepare
 from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
 from .rules import Rules
 from .state import State
@@ -64,9 +66,6 @@ def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
     return actions
 
 
-def accepts(s: State, rules: Rules, action: Action) -> bool:
-    """Mas lists every legal action: nothing else is accepted."""
-    return False
 
 
 def why_out_of_turn(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str] | None:
@@ -77,8 +76,6 @@ def why_out_of_turn(s: State, rules: Rules, action: Action, names: Sequence[str]
     return why_illegal(s, rules, action, names)
 
 
-def prepare(s: State, rules: Rules) -> None:
-    """Mas needs nothing before its first lead."""
 
 
 def legal(s: State, rules: Rules) -> list[Action]:

@@ -26,6 +26,10 @@ from .cards import (
 from .events import DROP, Event, Listener, make
 from .i18n import N_
 from .i18n import gettext as _
+from .in_turn import accepts as accepts
+from .in_turn import out_of_turn as out_of_turn
+from .in_turn import prepare as prepare
+from .in_turn import why_out_of_turn as why_out_of_turn
 from .rules import OPTIONS, Rules
 from .state import Play, State
 
@@ -354,23 +358,12 @@ def _set_answers(p: int, hand: list[Card], top: tuple[Card, ...], rules: Rules,
     return [a for a in sets if _beats_suit_by_suit(a.cards, top, trump)]
 
 
-def prepare(s: State, rules: Rules) -> None:
-    """A position that starts in phase 2 needs nothing before its first lead."""
 
 
-def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
-    """Phase 2 has no actions out of turn."""
-    return []
 
 
-def accepts(s: State, rules: Rules, action: Action) -> bool:
-    """Every legal action is listed: nothing else is accepted."""
-    return False
 
 
-def why_out_of_turn(s: State, rules: Rules, action: Action, names: Sequence[str]) -> None:
-    """No action is allowed out of turn in phase 2."""
-    return None
 
 
 def legal(s: State, rules: Rules) -> list[Action]:

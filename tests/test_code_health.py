@@ -8,7 +8,7 @@ import rule_index
 
 from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
 from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS
-from skitgubbe_core.frames import _SPLIT
+from skitgubbe_core.frames import _SPLIT, DECIDES, FORWARD, OWN_FRAME, TAKES
 from skitgubbe_core.phases import PHASE1, PHASE2, Phase, module_for
 from skitgubbe_core.rules import OPTIONS, PRESETS, Rules
 from skitgubbe_core.state import State
@@ -61,10 +61,16 @@ def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
         built |= set(re.findall(r'make\(Event, \("([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
     built |= {"phase-1-all-played", "phase-1-last-trick"}  # chosen by a variable (phase1.end)
     assert built == set(KINDS) == set(_TEMPLATES)
-    assert {name for name, kind in KINDS.items() if kind.frames == "split"} == set(_SPLIT)
-    assert all(kind.frames in ("", "forward", "takes", "split") for kind in KINDS.values())
-    assert {"turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all",
-                            "tie-play", "slough", "pass", "exchange", "store", "pick-up-lead"} == ACTION_KINDS
+    assert {name for name, kind in KINDS.items() if "split" in kind.frames} == set(_SPLIT)
+    roles = {"forward", "own", "decides", "takes", "split"}
+    assert all(kind.frames <= roles for kind in KINDS.values())
+    # The sets the frames and the narration read, as they were before the registry.
+    assert {"stunsa", "tie"} == OWN_FRAME
+    assert {"stunsa", "tie", "trick-won", "trick-won-all", "lead-kept"} == DECIDES
+    assert {"turned", "trump-turned"} == FORWARD
+    assert {"trick-won", "trick-won-all", "trick-complete", "trump-ends-trick"} == TAKES
+    assert {"turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all", "tie-play",
+            "slough", "pass", "exchange", "store", "pick-up-lead"} == ACTION_KINDS
 
 
 def test_the_rule_index_is_current_and_every_rule_leads_to_code():

@@ -234,3 +234,18 @@ def test_the_rarer_refusals_read_in_swedish():
     assert texts[5] == "det finns inget drag att ångra"
     found = {t: english_words(t) for t in texts if english_words(t)}
     assert found == {}
+
+
+def test_records_keep_the_notation_in_every_language(tmp_path):
+    """A game played and saved in Swedish stores its moves in the notation (``play A♣``),
+    so the record loads again, in any language."""
+    from skitgubbe_core import record
+    from skitgubbe_core.simulate import random_game as play
+
+    with i18n.language("sv"):
+        game = play(3, Rules.preset("skitgubbe"), 3, 400, None, False)
+        actions = record.to_record(game)["actions"]
+        assert all("Kn" not in t and "E" not in t.partition(":")[2] for t in actions)
+        record.save(game, tmp_path / "r.json")
+    again = record.load(tmp_path / "r.json")
+    assert again.actions == game.actions

@@ -23,6 +23,7 @@ from skitgubbe_core.events import Step
 from skitgubbe_core.frames import Frame, step_frames
 from skitgubbe_core.i18n import N_, Messages, ngettext, speaking
 from skitgubbe_core.i18n import gettext as _
+from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.view import (
     SIZES,
@@ -72,6 +73,11 @@ def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None],
 def _button(description: str, icon: str, tooltip: str, style: str = "") -> w.Button:
     return w.Button(description=_(description), icon=icon, tooltip=_(tooltip), button_style=style,
                     layout=w.Layout(width="auto", flex="0 0 auto"))
+
+
+def _rated(title: str, rating: Rating | None) -> str:
+    """An opponent's menu entry: its title and its stored ladder rating, if any."""
+    return title if rating is None else f"{title} (rating {rating.mu:.1f})"
 
 
 class PlayTable(StaticPicture, w.VBox):
@@ -126,7 +132,9 @@ class PlayTable(StaticPicture, w.VBox):
         self.hint_button = _button(N_("hint"), "question-circle",
                                    N_("what you may do now, and why not the rest"))
         self.hint_button.on_click(lambda _: self.hint())
-        self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
+        ratings = stored_ratings(variant, len(self.names))
+        self.chooser = w.Dropdown(options=[(_rated(title, ratings.get(name)), name)
+                                           for name, title in BOT_TITLES.items()],
                                   value=opponent, description=_("computer players"),
                                   style={"description_width": "initial"},
                                   layout=w.Layout(width="auto", max_width="100%"))
