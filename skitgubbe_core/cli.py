@@ -446,11 +446,11 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0,
                      help="the study's seed; each game's seed derives from it and the game's index")
     sim.add_argument("--bots", metavar="BOT,BOT,...",
-                     help="one bot per seat: random, heuristic or search (default: all random)")
+                     help="one bot per seat: random, heuristic, search or memory (default: all random)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots one seat on per game, so each sits in every seat")
     sim.add_argument("--playouts", type=_positive, default=48,
-                     help="playouts per decision of a search bot")
+                     help="playouts per decision of a search or memory bot")
     sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
     sim.add_argument("--workers", type=_positive, default=None,
                      help="processes (default: one per core; never more than the cores, nor "
@@ -476,9 +476,10 @@ def parser() -> argparse.ArgumentParser:
                       help="seated round the table and rotated (default: all random)")
     comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
     comp.add_argument("--seed", type=_seed, default=0)
-    comp.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    comp.add_argument("--playouts", type=_positive, default=48,
+                      help="playouts per decision of a search or memory bot")
     comp.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    comp.add_argument("--workers", type=int, default=None)
+    comp.add_argument("--workers", type=_positive, default=None)
     comp.add_argument("--address", default=None)
     comp.add_argument("--chunk-size", type=int, default=None)
     comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
@@ -491,9 +492,10 @@ def parser() -> argparse.ArgumentParser:
     lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
     lad.add_argument("--seed", type=_seed, default=0)
     lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
-    lad.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    lad.add_argument("--playouts", type=_positive, default=48,
+                     help="playouts per decision of a search or memory bot")
     lad.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    lad.add_argument("--workers", type=int, default=None)
+    lad.add_argument("--workers", type=_positive, default=None)
     lad.add_argument("--address", default=None)
     lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
     lad.add_argument("--out", metavar="FILE.csv", help="also write the ratings here")
