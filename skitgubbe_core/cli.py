@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__, examples, handout, match, quiz, record, scenario, worksheet
-from .cards import SUIT_SYMBOLS, SUITS
+from .cards import SUIT_SYMBOLS, SUITS, format_cards
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
@@ -39,6 +39,7 @@ from .simulate import (
     write_parquet,
 )
 from .sources import cite
+from .view import hand_order
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,14 +84,27 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _print_step(game: Game, step: Step | None) -> None:
     if step is not None:
+        if any(e.kind == "phase-2" for e in step.events):
+            print(_("-- Phase {phase} --").format(phase=2))
         print("\n".join(narrate(step, game.players)))
+
+
+def _print_hands(game: Game) -> None:
+    """The starting hands, one line a player, and the heading of phase 1."""
+    print(_("Starting hands:"))
+    for name, hand in zip(game.players, game.hands, strict=True):
+        print(f"  {name}: {format_cards(hand_order(hand))}")
+    print(_("-- Phase {phase} --").format(phase=game.phase))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    start = Game(args.players, rules, seed=seed)
     print(_("{rules}, {players} players, seed {seed}").format(
         rules=rules.describe(), players=args.players, seed=seed))
+    if not args.quiet:
+        _print_hands(start)
     show = None if args.quiet else _print_step
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
@@ -169,8 +183,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_example(args: argparse.Namespace) -> int:
     if args.list:
-        for name, title in examples.catalogue():
-            print(f"{name}  {_(title)}")
+        listed = examples.catalogue()
+        width = max(len(name) for name, _title in listed)
+        for name, title in listed:
+            print(f"{name:{width}}  {_(title)}")
         return 0
     if not args.name:
         raise SkitgubbeError(_("name an example, or use --list to see them"))
@@ -399,11 +415,18 @@ def _file_name(text: str) -> str:
 
 def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
     """The options of a command played by random computer players."""
-    command.add_argument("--players", type=int, default=3)
-    command.add_argument("--seed", type=_seed, default=None)
-    command.add_argument("--variant", default="skitgubbe")
-    command.add_argument("--option", action="append", metavar="NAME=VALUE")
-    command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
+    command.add_argument("--players", type=int, default=3,
+                         help="how many players (default 3; each ruleset allows its own range)")
+    command.add_argument("--seed", type=_seed, default=None,
+                         help="the deal's number, to play the same deal again (default: random)")
+    command.add_argument("--variant", default="skitgubbe",
+                         help="the ruleset (default skitgubbe; `skitgubbe variants` lists them)")
+    command.add_argument("--option", action="append", metavar="NAME=VALUE",
+                         help="change one rule, e.g. must_beat=yes (repeatable; "
+                         "`skitgubbe variants` lists the options)")
+    command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES,
+                         help=f"stop an endless game after this many moves (default "
+                         f"{DEFAULT_MAX_MOVES})")
     command.add_argument("--record", metavar="FILE", type=_file_name,
                          help=f"write the {what} record (JSON) here")
     return command
