@@ -62,7 +62,7 @@ TEXT = Messages({
     "prompt.trump": "What are trumps in phase 2?",
     "prompt.pick-up": "What does {player} pick up?",
     "prompt.tie-cards": "Which cards does {player} get?",
-    "prompt.reading": "Under the reading {option} = {value}, {prompt}",
+    "prompt.reading": "Reading: {reading}. {prompt}",
     "why.legal": "every one of these is allowed: {summary}",
     "why.to-play.next": "{player} is next: play goes clockwise",
     "why.to-play.over": "the deal is over: {loser} is the Skitgubbe",
@@ -753,8 +753,9 @@ def readings(source: Any, option: str, kind: str, after: int,
                 break
         moment = _Moment(game)
         q = ask(moment, kind, min(after, game.move_count))
-        prompt = TEXT["prompt.reading"].format(option=option, value=value,
-                                               prompt=q.prompt[:1].lower() + q.prompt[1:])
+        reading = gettext(rule.choice(value).description)
+        prompt = TEXT["prompt.reading"].format(reading=reading[:1].upper() + reading[1:],
+                                               prompt=q.prompt)
         found.append((Sheet(game, moment.frames, [q], sc.title),
                       replace(q, prompt=prompt)))
     return found

@@ -79,7 +79,7 @@ OPTIONS: dict[str, Option] = {
                "card always becomes the trump card", ("pagat", "se-faq")),
             _C("at-least-one", "while the stock holds at least one card; turning the last card "
                "plays the trump card, and its turner leads phase 2", ("pagat-sv",)),
-            _C("never", "never: the sources of Mas and of the German summary do not mention it",
+            _C("never", "the sources of Mas and of the German summary do not mention it",
                ("kortoxen", "de-summary"), RECONSTRUCTION),
         ),
         _option(
@@ -137,8 +137,9 @@ OPTIONS: dict[str, Option] = {
                "leader leads again (our reading)", ("pagat-sv",)),
         ),
         _option(
-            "tie_cards_to", "Where redistributed tie cards go", "With tie_rule=redistribute: "
-            "whether the dealt cards join the collected pile or the hand. The source is silent.",
+            "tie_cards_to", "Where redistributed tie cards go", "With Koira's sorted tie "
+            "redistribution: whether the dealt cards join the collected pile or the hand. The "
+            "source is silent.",
             "pile",
             _C("pile", "the collected pile, since phase 1 collects cards for phase 2",
                ("pagat-sv",), RECONSTRUCTION),
@@ -286,9 +287,9 @@ OPTIONS: dict[str, Option] = {
         _option(
             "must_beat", "Must you beat when you can?", "Phase 2: whether a player who can beat "
             "may pick up instead.", NO,
-            _C(NO, "no: you may always pick up instead, even holding a card that beats",
+            _C(NO, "you may always pick up instead, even holding a card that beats",
                ("se-faq",) + _PAGAT),
-            _C(YES, "yes: a player who can beat must; only one who cannot picks up",
+            _C(YES, "a player who can beat must; only one who cannot picks up",
                ("de-summary", "se-house")),
         ),
         _option(
@@ -321,8 +322,8 @@ OPTIONS: dict[str, Option] = {
         _option(
             "trump_ends_trick", "A trump ends the trick", "Whether a trump on a non-trump ends "
             "a phase-2 trick at once.", NO,
-            _C(NO, "no: the trick goes on", _PAGAT),
-            _C(YES, "yes: its player sets the trick aside and leads", ("pagat-sv",)),
+            _C(NO, "the trick goes on", _PAGAT),
+            _C(YES, "its player sets the trick aside and leads", ("pagat-sv",)),
         ),
         _option(
             "dreck", "Dreck", "Atlanta: short hands are topped up at the start of phase 2.", NO,

@@ -170,10 +170,11 @@ def _suit(suit: int | None) -> str:
 
 
 def position_html(game: Game, *, viewer: int | None = None, deck: str = "two-colour",
-                  size: str = "normal", lang: str | None = None) -> str:
+                  size: str = "normal", lang: str | None = None,
+                  compact: bool = False) -> str:
     """The whole table of ``game`` now (see :func:`board_html`)."""
     return board_html(game.state, game.players, game.rules, viewer=viewer, deck=deck,
-                      size=size, lang=lang)
+                      size=size, lang=lang, compact=compact)
 
 
 def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | None = None,
