@@ -39,7 +39,7 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
-		notebooks/*.ipynb
+		notebooks/*.ipynb notebooks/sv/*.ipynb
 
 # After changing any message: extract, merge into every .po, compile the .mo files
 # (then translate what tests/test_swedish.py reports as untranslated).

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import DECK, Card, parse_cards
+from .cards import DECK, Card, format_cards, parse_cards
 from .errors import ActionError, CardError, quote
+from .i18n import Messages
 
 PLAY = "play"
 PICK_UP = "pick up"
@@ -43,6 +44,18 @@ class Action(NamedTuple):
         if self.cards:
             return self.kind + " " + " ".join(str(c) for c in self.cards)
         return self.kind
+
+    @property
+    def label(self) -> str:
+        """The action without its player as a reader reads it, in the current language:
+        ``'play 7♦'``, in Swedish ``'lägg 7♦'`` (:attr:`text` stays the notation)."""
+        verb = VERBS.get(self.kind, self.kind)
+        return f"{verb} {format_cards(self.cards)}" if self.cards else verb
+
+
+VERBS = Messages({"play": "play", "pick up": "pick up", "turn": "turn", "slough": "slough",
+                  "pass": "pass", "exchange": "exchange", "store": "store"})
+"""Each action's verb as a reader reads it (the notation's verbs stay English)."""
 
 
 MAX_SEATS = 16

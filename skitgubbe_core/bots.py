@@ -30,6 +30,7 @@ from .actions import EXCHANGE, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
 from .errors import RulesError
 from .events import DROP
 from .game import PHASE1, Game
+from .i18n import Messages
 from .rules import Rules
 from .state import State
 
@@ -487,12 +488,12 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 """The computer players by name: ``BOTS[name](seed)`` makes one."""
 
-BOT_TITLES = {
+BOT_TITLES = Messages({
     "random": "Random: any legal move, uniformly",
     "heuristic": "Heuristic: rules of thumb (cheap wins, low leads, save trumps)",
     "search": "Search: tries each move in sampled deals, played out by the heuristic",
     "memory": "Memory: search that remembers the piles and pick-ups it has seen",
-}
+})
 
 SEARCHERS = ("search", "memory")
 """The bots that take search options (``playouts``, ``seconds``)."""

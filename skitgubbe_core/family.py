@@ -132,26 +132,46 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
 GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("stick", "Swedish", "trick"),
     ("Stich", "German", "trick"),
-    ("stunsa, studs", "Swedish", "bounce: a tie in phase 1"),
-    ("talong, stock, plockhög", "Swedish", "the stock"),
+    ("stickhög", "Swedish", "the pile of won cards in front of a player (the rules page's "
+     "\"stickhögar\")"),
+    ("stunsa, studs", "Swedish", "bounce: a tie in phase 1; the Swedish edition of pagat.com: "
+     "\"kallas det för 'Stunsa'\"; in Atlanta it says \"studs\""),
+    ("talong, stock, plockhög", "Swedish", "the stock (pagat.com's Swedish edition says "
+     "\"talong\", the rules pages \"stock\" and \"plockhög\")"),
     ("Talon", "German", "the stock"),
     ("trumf", "Swedish", "trump"),
     ("Trumpf", "German", "trump"),
     ("mot-trumf", "Swedish", "anti-trump"),
     ("elektrisk klöver", "Swedish", "electric clubs: clubs as anti-trumps"),
-    ("krypa, ducka", "Swedish", "to duck (not allowed in phase 2)"),
+    ("spader, hjärter, ruter, klöver", "Swedish", "spades, hearts, diamonds, clubs"),
+    ("ess, kung, dam, knekt", "Swedish", "ace, king, queen, jack; on the cards E K D Kn, "
+     "\"Ess är högst och därefter i fallande ordning K D Kn 10 ... 2\" (pagat.com, Swedish)"),
+    ("färg", "Swedish", "suit (also colour)"),
+    ("valör", "Swedish", "rank: \"ett kort med högre valör i samma färg\" beats"),
+    ("slå", "Swedish", "to beat a card"),
+    ("spela ut, leda", "Swedish", "to lead: play the first card of a trick"),
+    ("följa färg", "Swedish", "to follow suit"),
+    ("sekvens", "Swedish", "a run: \"en sekvens av två eller fler följande kort i samma färg\""),
+    ("krypa, ducka", "Swedish", "to duck: \"Det är aldrig tillåtet att krypa\" (not allowed "
+     "in phase 2)"),
     ("ta upp", "Swedish", "to pick up"),
     ("aufnehmen", "German", "to pick up"),
     ("given", "Swedish", "the deal"),
     ("Skitgubbe", "Swedish", "the loser ('dirty old man', unwashed rather than obscene)"),
     ("Mas, Mattis", "Swedish, Norwegian", "the loser: 'fool'"),
-    ("Mjölnarmatte", "Swedish", "another name for Skitgubbe"),
-    ("Myllymatti", "Finnish", "the Finnish ancestor game ('miller Matti')"),
-    ("Koira", "Finnish", "'dog': a Finnish relative; the loser may have to bark"),
-    ("Blåmattis", "Norwegian", "a Mattis player with no cards after phase 1"),
+    ("Mjölnarmatte", "Swedish", "another name for Skitgubbe (\"i folkmun även kallas för "
+     "Mjölnarmatte\"); 'miller Matte' is our reading of the name, no source explains it"),
+    ("Myllymatti", "Finnish", "the Finnish ancestor game; 'miller Matti' (mylly, mill) is our "
+     "reading of the name, no source explains it"),
+    ("Koira", "Finnish", "'dog' (the source: \"betyder hund\"): a Finnish relative; the loser "
+     "may have to bark"),
+    ("Pohjanmaa", "Finnish", "Ostrobothnia, where Myllymatti is played"),
+    ("Blåmattis", "Norwegian", "a Mattis player with no cards after phase 1 (\"kallas för "
+     "'Blåmattis'\")"),
     ("Mattishatt", "Norwegian", "the hat the loser wears"),
     ("Dreck", "English (Atlanta)", "the low cards pooled for redistribution"),
-    ("slough", "English (Atlanta)", "to add extra cards equal to a losing card"),
+    ("slough", "English (Atlanta)", "to add extra cards equal to a losing card (Swedish: "
+     "kasta)"),
     ("trick", "English", "one round of plays, won (phase 1) or set aside (phase 2) as a whole"),
     ("lead", "English", "to play the first card of a trick; the leader is who does"),
     ("trump", "English", "a card of the trump suit, which beats any card of another suit"),

@@ -21,7 +21,7 @@ from . import phase1, phase1_all, phase1_mas, phase2
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
-from .events import DROP, Listener, Step
+from .events import DROP, Event, Listener, Step
 from .i18n import gettext as _
 from .phase1 import HAND_SIZE
 from .position import build_state, state_to_json
@@ -366,16 +366,23 @@ class Game:
             self._check_form(action)
             if not self._accepts(action):
                 self._refuse(action)
-        if self.narrate:
-            return self._apply(action)
-        # Headless, the simulation hot path: _apply without events, one call shorter.
+        # _apply's work done here, one call shorter: play is the hot path of every game.
         s = self._state
         self._legal = None
         self._actions.append(action)
-        (self._phase1 if s.phase == 1 else phase2).apply(s, self.rules, action, self._sink)
-        self.move_count += 1
+        module = self._phase1 if s.phase == 1 else phase2
+        if not self.narrate:
+            module.apply(s, self.rules, action, self._sink)
+            self.move_count += 1
+            self.is_over = s.to_play is None
+            return None
+        events: list[Event] = []
+        module.apply(s, self.rules, action, events)
+        self.move_count = number = self.move_count + 1
         self.is_over = s.to_play is None
-        return None
+        step = _new_step(Step, (number, action, tuple(events)))
+        self._steps.append(step)
+        return step
 
     def _refuse(self, action: Action) -> None:
         """Raise the error saying why ``action`` is not legal now."""

@@ -21,17 +21,20 @@ it is shown.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, wraps
 from pathlib import Path
+from typing import Any, TypeVar
 
 from .errors import SkitgubbeError, quote
 
 DOMAIN = "skitgubbe"
 LOCALE = Path(__file__).parent / "locale"
 SOURCE_LANGUAGE = "en"
+
+T = TypeVar("T")
 
 _current: ContextVar[str] = ContextVar("skitgubbe_language", default=SOURCE_LANGUAGE)
 
@@ -106,6 +109,29 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it (data translated when
     it is shown)."""
     return message
+
+
+def localized(function: Callable[..., T]) -> Callable[..., T]:
+    """Let ``function`` take a ``lang`` keyword: it runs in that language."""
+
+    @wraps(function)
+    def wrapper(*args: Any, lang: str | None = None, **kwargs: Any) -> T:
+        with language(lang):
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
+def speaking(method: Callable[..., T]) -> Callable[..., T]:
+    """Run a widget's ``method`` in the widget's language: its ``lang`` attribute, or the
+    ``lang`` keyword of the ``__init__`` that sets it."""
+
+    @wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> T:
+        with language(kwargs.get("lang", getattr(self, "lang", None))):
+            return method(self, *args, **kwargs)
+
+    return wrapper
 
 
 class Messages(Mapping[str, str]):

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, Action
+from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
 from .events import Event
@@ -208,8 +208,8 @@ def choice_label(question: Question, choice: str) -> str:
         verb = choice.partition(":")[2].strip()
         head, _, cards = verb.partition(" ")
         if head in (PLAY, "slough") and cards:
-            return f"{head} {format_cards(parse_cards(cards.split()))}"
-        return verb
+            return f"{VERBS[head]} {format_cards(parse_cards(cards.split()))}"
+        return VERBS.get(verb, verb)
     if question.kind == "trump":
         suit = parse_suit(choice)
         return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
@@ -440,9 +440,27 @@ def _legal(moment: _Moment, k: int, player: str | None) -> Question:
     game = moment.at(k)
     if game.is_over:
         raise _not_here("legal", k)
-    names = moment.names
+    _check_player("legal", moment.names[_seat(game.to_play)], player)
+    frame = moment.last_frame(k)
+    reveal = moment.last_frame(k + 1) if k < moment.game.move_count else frame
+    return replace(legal_question(game), frame=frame, told=_told_all(moment, k), reveal=reveal)
+
+
+def legal_question(game: Game) -> Question:
+    """What may the player to act do now?  The choices are every card in hand, every
+    legal move, and the pick-up or turn a player might try; the answer is
+    :meth:`Game.legal_actions`, and each refused choice carries the engine's refusal
+    (a play table's hint).
+
+    >>> from skitgubbe_core import examples
+    >>> q = legal_question(examples.load("must-beat").game())
+    >>> q.answer
+    ('A: play 8H', 'A: play 5C')
+    >>> q.refusals["A: pick up"]
+    'the table is empty, so there is nothing to pick up: A must lead (rule 10, picking up)'
+    """
+    names = list(game.players)
     who = _seat(game.to_play)
-    _check_player("legal", names[who], player)
     legal = game.legal_actions()
     offered: list[Action] = [Action(who, PLAY, (c,)) for c in _hand_order(game.hands[who])]
     offered += [a for a in legal if a not in offered and a.cards]
@@ -467,11 +485,9 @@ def _legal(moment: _Moment, k: int, player: str | None) -> Question:
     else:
         rule_key = _phase_rule(game)
         why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
-    frame = moment.last_frame(k)
-    reveal = moment.last_frame(k + 1) if k < moment.game.move_count else frame
-    return Question(k, names[who], "legal", TEXT["prompt.legal"].format(player=names[who]),
-                    choices, answer, why, RULEBOOK[rule_key].reference, frame,
-                    _told_all(moment, k), reveal, False, refusals)
+    return Question(game.move_count, names[who], "legal",
+                    TEXT["prompt.legal"].format(player=names[who]), choices, answer, why,
+                    RULEBOOK[rule_key].reference, refusals=refusals)
 
 
 def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
@@ -580,7 +596,8 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
     dealt = [card for _, card in event.extra]
     answer = tuple(card.text for p, card in event.extra if p == seat)
     first = moment.by_move[k]
-    frame = next((i for i in first if event in moment.frames[i].events), first[0])
+    dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
+    frame = max(first[0], dealt_at - len(event.extra))  # before the first card is dealt
     return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
                     tuple(c.text for c in sorted(dealt)), answer, event.sentence(names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
@@ -762,6 +779,6 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
     return [q.to_json() for q in sheet.questions]
 
 
-__all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask",
+__all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
            "check_exercise", "check_exercises", "drill", "questions", "readings", "to_json"]
 

@@ -174,7 +174,8 @@ def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
 def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marks: Marks | None = None,
                compact: bool = False, open_piles: bool = False, sorted_table: bool = False,
-               acted: bool = False, turn: bool = True, lang: str | None = None) -> str:
+               acted: bool = False, turn: bool = True, held: int | None = None,
+               lang: str | None = None) -> str:
     """The table: a status line, the plays on the table (each with its player and its
     ``marks`` in words), every player's hand (others' face down when ``viewer`` is a
     seat) with their pile (face up with ``open_piles``), the trump card beside its
@@ -182,12 +183,13 @@ def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = 
     for a projector; ``compact`` draws smaller markup with a shorter status line (for
     strips of frames); ``sorted_table`` says the table lies sorted for dealing;
     ``acted`` says the player on turn has just played (the move's outcome is not yet
-    known); ``turn=False`` hides whose turn it is (a question asks it).  ``lang`` chooses
-    the language of every label and card name (see :mod:`.i18n`); a board in another
-    language than English says so with a ``lang`` attribute."""
+    known); ``turn=False`` hides whose turn it is (a question asks it); the hand of seat
+    ``held`` is shown elsewhere (the play table's card buttons) and only counted here.
+    ``lang`` chooses the language of every label and card name (see :mod:`.i18n`); a
+    board in another language than English says so with a ``lang`` attribute."""
     with language(lang):
         return _board(s, players, rules, viewer, deck, size, marks or {}, compact,
-                      open_piles, sorted_table, acted, turn)
+                      open_piles, sorted_table, acted, turn, held)
 
 
 def _lang_attribute() -> str:
@@ -199,7 +201,7 @@ def _lang_attribute() -> str:
 
 def _board(s: State, players: Sequence[str], rules, viewer: int | None, deck: str, size: str,
            marks: Marks, compact: bool, open_piles: bool, sorted_table: bool, acted: bool,
-           turn: bool) -> str:
+           turn: bool, held: int | None) -> str:
     names = [escape(n) for n in players]
     parts = [f'<div class="sg-position sg-board"{_lang_attribute()} style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
@@ -218,6 +220,10 @@ def _board(s: State, players: Sequence[str], rules, viewer: int | None, deck: st
         hand = s.hands[seat]
         if not hand and (seat in s.out or s.loser is not None):
             shown = ""
+        elif seat == held:
+            below = ngettext("your {count} card: below", "your {count} cards: below",
+                             len(hand)).format(count=len(hand))
+            shown = f'<span class="sg-note" style="{_NOTE_STYLE}">{below}</span>'
         elif viewer is None or viewer == seat:
             shown = cards_html(hand_order(hand, s.trump if s.phase == 2 else None), deck,
                                marks, compact) + ("" if compact else _mark_note(hand, marks))
@@ -341,11 +347,37 @@ def _stock(s: State, rules, deck: str) -> str:
     return " &nbsp; ".join(parts)
 
 
-def event_html(event: Event, players: Sequence[str], disclosure: bool = True) -> str:
-    """One event: its sentence at normal size, the rule's short name as a tag, and
-    (with ``disclosure``) the rule's paragraph with its sources one click away."""
+_UNSEEN = {
+    "draw": lambda e, p: _("{player} draws a card from the stock").format(player=p[e.player]),
+    "trump-card": lambda e, p: _("{player} draws the last stock card and lays it face down "
+                                 "beside them: it decides trumps for phase 2").format(
+                                     player=p[e.player]),
+}
+"""What a player sees of another's private events (a card drawn, the trump card)."""
+
+
+def sentence_for(event: Event, players: Sequence[str], viewer: int | None = None) -> str:
+    """The event's sentence as ``viewer`` (a seat, or None for everyone's view) may
+    hear it: another player's drawn card is not named.
+
+    >>> from skitgubbe_core.cards import parse_card
+    >>> from skitgubbe_core.events import Event
+    >>> drew = Event("draw", 1, (parse_card("QH"),), None, None, "draw")
+    >>> sentence_for(drew, ["Ann", "Bo"]), sentence_for(drew, ["Ann", "Bo"], viewer=0)
+    ('Bo draws Q♥ from the stock', 'Bo draws a card from the stock')
+    """
+    if viewer is not None and event.player != viewer and event.kind in _UNSEEN:
+        return _UNSEEN[event.kind](event, players)
+    return event.sentence(players)
+
+
+def event_html(event: Event, players: Sequence[str], disclosure: bool = True,
+               viewer: int | None = None) -> str:
+    """One event: its sentence at normal size (as ``viewer`` may hear it, see
+    :func:`sentence_for`), the rule's short name as a tag, and (with ``disclosure``)
+    the rule's paragraph with its sources one click away."""
     rule = RULEBOOK[event.rule]
-    sentence = escape(text_presentation(event.sentence(players)))
+    sentence = escape(text_presentation(sentence_for(event, players, viewer)))
     tag = escape(_("rule {number}: {title}").format(number=rule.number, title=rule.name))
     sources = escape(_("Sources: {sources}.").format(sources=rule.citation))
     if not disclosure:
@@ -359,10 +391,11 @@ def event_html(event: Event, players: Sequence[str], disclosure: bool = True) ->
 
 
 def narration_html(frame: Frame, players: Sequence[str], title: str = "",
-                   disclosure: bool = True, label: bool = True) -> str:
+                   disclosure: bool = True, label: bool = True,
+                   viewer: int | None = None) -> str:
     """What a frame narrates: its ``label`` (``move 7, 3 of 5``), then one line per
-    event (or the caption of a frame that splits an event); ``disclosure`` as in
-    :func:`event_html`."""
+    event (or the caption of a frame that splits an event); ``disclosure`` and
+    ``viewer`` as in :func:`event_html`."""
     if frame.move == 0:
         start = _("Start.")
         return (f'<div class="sg-narration" style="line-height:1.4"><b>{start}</b> '
@@ -370,7 +403,7 @@ def narration_html(frame: Frame, players: Sequence[str], title: str = "",
     lines = []
     if frame.caption:
         lines.append(f'<div class="sg-event">{escape(text_presentation(frame.caption))}.</div>')
-    lines += [event_html(e, players, disclosure) for e in frame.events]
+    lines += [event_html(e, players, disclosure, viewer) for e in frame.events]
     head = (f'<div class="sg-label" style="{_NOTE_STYLE}"><b>{escape(frame.label.capitalize())}'
             "</b></div>" if label else "")
     return (f'<div class="sg-narration" style="line-height:1.4">{head}'
@@ -433,11 +466,11 @@ def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
 
 def frame_board_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
                      deck: str = "two-colour", size: str = "normal",
-                     compact: bool = False) -> str:
+                     compact: bool = False, held: int | None = None) -> str:
     """The board of one frame, with its marks (see :func:`board_html`)."""
     return board_html(frame.state, players, rules, viewer=viewer, deck=deck, size=size,
                       marks=frame.marks, compact=compact, open_piles=frame.open_piles,
-                      sorted_table=frame.sorted_table, acted=frame.acted)
+                      sorted_table=frame.sorted_table, acted=frame.acted, held=held)
 
 
 def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,

@@ -1,9 +1,10 @@
 """Worksheets: the questions of a worked example on paper, with an answer key.
 
 One self-contained HTML page (the handouts' print CSS, no scripts, no external files):
-the frames up to each question, each question in a ``<section class="sg-question">``
-with its board, its choices and room to write, then the answers with their reasons and
-rules in a ``<section class="sg-answers">`` that starts on a new printed page.
+the frames up to each question (small, in the handouts' grid), each question in a
+``<section class="sg-question">`` with its board, its choices and room to write, then the
+answers with their reasons and rules in a ``<section class="sg-answers">`` that starts on
+a new printed page.
 
 >>> from skitgubbe_core import examples
 >>> page = worksheet_html(examples.load("pickup-case-5"))
@@ -64,9 +65,12 @@ def worksheet_html(source: scenario.Scenario | Game, title: str = "") -> str:
     shown: list[Frame] = []
     next_frame = 0
     for number, q in enumerate(sheet.questions, 1):
-        for frame in sheet.frames[next_frame:q.frame]:
-            body.append(frame_html(frame, game.players, game.rules, title=name))
-            shown.append(frame)
+        before = sheet.frames[next_frame:q.frame]
+        if before:
+            grid = "".join(frame_html(f, game.players, game.rules, title=name, compact=True)
+                           for f in before)
+            body.append(f'<div class="sg-grid">{grid}</div>')
+            shown.extend(before)
         body.append(_question_html(sheet, q, number, with_board=q.frame >= next_frame))
         next_frame = max(next_frame, q.frame + 1)
     if not sheet.questions:

@@ -310,7 +310,7 @@ def test_the_play_table_offers_the_reader_an_action_out_of_turn():
         t.proceed.click()
     assert t.game.to_play != t.seat
     labels = [b.description for b in t.moves.children]
-    assert labels == ["store", "let Bo play on"]
+    assert labels == ["store three trumps", "let Bo play on"]
     t.moves.children[0].click()
     assert "out of turn while it is Bo&#x27;s turn" in t.narration.value
     t = PlayTable("mas", seed=0)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from browsing import RefusingProxy, StaticSite, launch_offline, require_chromium
+from quizzing import answer_by_mouse_and_keyboard
 
 sync_api = require_chromium()
 pytest.importorskip("jupyterlite_core")
@@ -150,6 +151,10 @@ def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     assert errors(tab) == []
     if tab.locator(".jp-OutputArea .jupyter-widgets button").count():
         click_changes_the_board(tab)
+    if notebook == "03-pick-up-cases.ipynb":
+        times = answer_by_mouse_and_keyboard(tab)
+        print(f"quiz in the site: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "
+              f"questions {', '.join(f'{t:.0f}' for t in times['question'])} ms")
     assert outside(tab) == [], browser[1].refused[mark:]
     assert any(url.endswith(".whl") for url in tab.context.requests)  # the kernel's worker is seen
     tab.context.close()

@@ -65,3 +65,26 @@ def test_a_scenario_file(tmp_path):
     path = tmp_path / "mine.json"
     path.write_text(examples.text("stunsa-higher"), encoding="utf-8")
     assert len(Quiz(str(path))._items) == 3
+
+
+def test_the_play_tables_hint_says_what_you_may_do_and_why_not_the_rest():
+    from skitgubbe_widgets import PlayTable
+
+    table = PlayTable(seed=3)
+    table.hint_button.click()
+    assert "You may:</b> play 5♥\ufe0e, play 6♣\ufe0e, play A♣\ufe0e, turn." in table.message.value
+    assert "any card may be played" in table.message.value
+    assert "rule 1, two-card tricks" in table.message.value
+    mas = PlayTable("mas", seed=2)
+    while mas.waiting or not mas.game.table:
+        if mas.waiting:
+            mas.step_on()
+        else:
+            mas.play(mas.game.legal_actions()[0])
+    mas.hint()
+    refused = [a for a in mas.game.hands[0]
+               if mas.game.why_illegal(f"Alex: play {a}") is not None]
+    assert mas.message.value.count("<li>") >= len(refused) >= 1
+    assert "(rule " in mas.message.value
+    mas.play(mas.game.legal_actions()[0])
+    assert mas.hint_button.disabled == mas.waiting

@@ -36,13 +36,15 @@ ENGLISH = frozenset(_WORDS.split())
 
 def english_words(text: str) -> set[str]:
     """The English words in ``text`` (tags, option settings like ``tie_rule=replay``,
-    quoted action texts like ``'A: play 7D'`` and the kinds of exercise, which stay in
+    action texts like ``'A: play 7D'`` (quoted, or in a refused move) and the kinds of
+    exercise, which stay in
     notation, style sheets and the titles of English sources removed)."""
     text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
     text = unescape(re.sub(r"<[^>]+>", " ", text)).replace("Games and Puzzles", "")
+    text = re.sub(r"drag \d+, [^:]+: [^:]+:", " ", text)
     kinds = "|".join(EXERCISE_KINDS)
     text = re.sub(rf"\((?:{kinds}) ", "(", text)
-    text = re.sub(r"\S*[=_]\S*|'[^']*: [^']*'|'[a-z ]+'", " ", text)
+    text = re.sub(r"\w+ = [\w-]+|\S*[=_]\S*|'[^']*: [^']*'|'[a-z ]+'", " ", text)
     return {w for w in re.findall(r"[A-Za-zåäöÅÄÖé]+", text) if w.lower() in ENGLISH}
 
 
@@ -165,3 +167,34 @@ def test_the_command_line_speaks_swedish(tmp_path):
     assert "players, seed 1" in _cli("play", "--seed", "1", "--quiet").stdout
     wrong = _cli("play", env={"SKITGUBBE_LANG": "xx", "PATH": "/usr/bin:/bin"})
     assert wrong.returncode == 2 and "SKITGUBBE_LANG='xx'" in wrong.stderr
+
+
+def test_the_widgets_speak_swedish():
+    """Stepper, RuleSwitcher, PlayTable and Quiz with ``lang="sv"``: their static pictures,
+    buttons and messages have no English word, and without ``lang`` they stay English."""
+    import ipywidgets as w
+
+    from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper
+
+    def words(widget) -> list[str]:
+        found = []
+        for child in getattr(widget, "children", ()):
+            found += words(child)
+        for name in ("description", "tooltip", "placeholder", "value"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str) and not isinstance(widget, w.Text):
+                found.append(value)
+        return found
+
+    made = [Stepper("pickup-case-5", lang="sv"), RuleSwitcher("disagreement-pick-up", "pick_up",
+                                                               lang="sv"),
+            PlayTable(seed=3, lang="sv"), Quiz("pickup-case-5", lang="sv")]
+    table = made[2]
+    table.play("pick up")
+    made[3].answer(made[3].question.choices[0])
+    for widget in made:
+        texts = [widget.static_html(), attributes(widget.static_html()), *words(widget)]
+        found = {t: english_words(t) for t in texts if english_words(t)}
+        assert found == {}, type(widget).__name__
+    assert Stepper("pickup-case-5").next.description == "next"
+    assert made[0].next.description == "nästa"

@@ -143,7 +143,8 @@ def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
     t = PlayTable(seed=3)
     enabled = {b.description.replace("\ufe0e", "") for b in t.hand.children if not b.disabled}
     offered = enabled | {b.description for b in t.moves.children}
-    assert {a.text.replace("play ", "") for a in t.game.legal_actions()} == offered
+    assert {a.text.replace("play ", "").replace("turn", "turn up the top stock card")
+            for a in t.game.legal_actions()} == offered
     assert all("\ufe0e" in b.description for b in t.hand.children)
     assert t.game.to_play == 0
     t.play("play ZZ")
@@ -262,7 +263,8 @@ def test_play_table_hand_is_sorted_cards_with_only_legal_ones_enabled():
     legal = {a.cards[0] for a in t.game.legal_actions() if a.kind == "play"}
     assert all(b.disabled == (c not in legal) for b, c in
                zip(t.hand.children, sorted(hand, key=lambda c: (c & 3, c)), strict=True))
-    assert [b.description for b in t.moves.children] == ["turn"]
+    assert [b.description for b in t.moves.children] == ["turn up the top stock card"]
+    assert all((b.icon == "check") != b.disabled for b in t.hand.children)
 
 
 def test_play_table_trumps_go_last_in_phase_2():
@@ -305,4 +307,81 @@ def test_play_table_refuses_a_move_while_there_is_something_to_see():
     t = PlayTable(seed=3)
     next(b for b in t.hand.children if not b.disabled).click()
     t.play("pick up")
-    assert "continue" in t.message.value
+    assert "next step" in t.message.value
+
+
+def test_play_table_skips_to_my_turn_and_plays_to_the_end_with_a_log_of_the_deal():
+    t = PlayTable(seed=3)
+    next(b for b in t.hand.children if not b.disabled).click()
+    assert t.waiting and not t.skip.disabled
+    t.skip.click()
+    assert not t.waiting and t.game.to_play == 0 and t.skip.disabled
+    log = t.move_log.value
+    assert "Moves of this deal" in log and "<b>1.</b> Alex leads" in log
+    assert "Bo draws a card from the stock" in log.replace("\ufe0e", "")
+    assert t._shown is not None and t._shown.move == t.game.move_count
+    t.finish.click()
+    assert t.game.is_over and t.finish.disabled and t.proceed.description == "game over"
+    assert f"({t.game.move_count}, latest first)" in t.move_log.value
+    assert t.move_log.value.count("<li>") == 40 and "earlier moves" in t.move_log.value
+    t.undo_button.click()
+    assert not t.game.is_over and t.game.to_play == 0
+
+
+def test_play_table_shows_the_hand_once_as_the_frame_has_it():
+    t = PlayTable(seed=3)
+    assert "your 3 cards: below" in t.board.value and t.board.value.count("sg-card") == 0
+    next(b for b in t.hand.children if not b.disabled).click()
+    while t.waiting:
+        shown = t._shown
+        assert sorted(_hand(t)) == sorted(f"{c.label}{'♠♥♦♣'[c.suit]}"
+                                          for c in shown.state.hands[0])
+        t.proceed.click()
+
+
+def test_play_table_move_box_plays_only_the_readers_seat():
+    t = PlayTable(seed=3)
+    t.entry.value = "Bo: turn"
+    t.submit.click()
+    assert "you play for Alex only" in t.message.value and t.game.move_count == 0
+    t.play("Alex: turn")
+    assert t.game.move_count == 1
+
+
+def test_play_table_pictures_only_the_last_step(monkeypatch):
+    import skitgubbe_core.frames
+    t = PlayTable("koira", players=("A", "B", "C", "D", "E", "F"), seed=2)
+
+    def refuse(*args):
+        raise AssertionError("the play table replayed the whole game")
+    monkeypatch.setattr(skitgubbe_core.frames, "frames", refuse)
+    t.play(t.game.legal_actions(0)[0])
+    for _ in range(30):
+        t.proceed.click()
+    t.skip.click()
+    assert t.game.move_count > 5
+
+
+def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
+    from skitgubbe_widgets import Quiz, classroom
+    from skitgubbe_widgets.classroom import default_size
+    makers = [lambda: Stepper("stunsa-seven"), lambda: PlayTable(seed=2),
+              lambda: RuleSwitcher("disagreement-pick-up", "pick_up"),
+              lambda: Quiz("stunsa-seven")]
+    classroom(size="large")
+    try:
+        widgets = [make() for make in makers]
+    finally:
+        classroom(size="normal")
+    assert default_size() == "normal"
+    for widget in widgets:
+        assert widget.size == "large" and "sg-size-large" in widget._dom_classes
+        assert [v for _, v in widget.size_switch.buttons.options] == ["normal", "large", "huge"]
+        widget.size_switch.buttons.value = "huge"
+        assert "sg-size-huge" in widget._dom_classes and "sg-size-large" not in widget._dom_classes
+    stepper, table, switcher, _ = widgets
+    assert "font-size:2.2em" in stepper.board.value and "font-size:2.2em" in stepper.narration.value
+    assert all(b.style.font_size == "36px" for b in table.hand.children)
+    assert "font-size:2.2em" in switcher.boards[0][0].value
+    with pytest.raises(ValueError, match="size must be one of normal, large, huge"):
+        classroom(size="giant")

@@ -45,6 +45,7 @@ FIELD = re.compile(r"\{(\w*)\}")
 
 def _data() -> list[tuple[str, str]]:
     """(message, where) of every piece of data shown translated."""
+    from skitgubbe_core import family
     from skitgubbe_core.i18n import Messages
     from skitgubbe_core.rulebook import RULEBOOK
     from skitgubbe_core.rules import EVIDENCE, OPTIONS, PRESETS
@@ -61,6 +62,14 @@ def _data() -> list[tuple[str, str]]:
         found += [(preset.title, where), (preset.summary, where), (preset.region, where)]
     found += [(evidence, "evidence") for evidence in EVIDENCE]
     found += [(source.citation, f"source {key}") for key, source in SOURCES.items()]
+    found += [(m.what, f"history {m.when}") for m in family.HISTORY]
+    for d in family.DISAGREEMENTS:
+        found += [(d.point, "disagreement"), (d.readings, "disagreement"),
+                  (d.default, "disagreement")]
+    for term, language, meaning in family.GLOSSARY:
+        found += [(language, f"glossary {term}"), (meaning, f"glossary {term}")]
+    for r in family.LINEAGE:
+        found += [(r.older, "lineage"), (r.younger, "lineage"), (r.says, "lineage")]
     for module in _modules():
         for name, value in vars(module).items():
             if isinstance(value, Messages):
@@ -84,9 +93,10 @@ def _modules() -> list:
     import pkgutil
 
     import skitgubbe_core
-    modules = [importlib.import_module(f"skitgubbe_core.{m.name}")
-               for m in pkgutil.iter_modules(skitgubbe_core.__path__) if m.name != "__main__"]
-    return modules
+    import skitgubbe_widgets
+    return [importlib.import_module(f"{package.__name__}.{m.name}")
+            for package in (skitgubbe_core, skitgubbe_widgets)
+            for m in pkgutil.iter_modules(package.__path__) if m.name != "__main__"]
 
 
 def template() -> Catalog:

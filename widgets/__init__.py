@@ -4,7 +4,9 @@
 - :class:`PlayTable` - play one seat against computer players;
 - :class:`Quiz` - questions about any example, answered by the engine, with the board;
 - :class:`RuleSwitcher` - the same position under each reading of a rule, side by side;
-- :mod:`.tables` - pandas tables and a matplotlib family tree for the notebooks.
+- :mod:`.tables` - pandas tables and a matplotlib family tree for the notebooks;
+- :func:`classroom` - the size every widget starts at (each has a size switch: normal,
+  large, huge), for a projector.
 
 Widgets change their own values (``HTML.value``, the slider); they never clear or
 print into an output area, so stored notebook outputs stay comparable.
@@ -17,9 +19,11 @@ print into an output area, so stored notebook outputs stay comparable.
 
 from skitgubbe_core.view import card_html, position_html
 
+from .classroom import classroom
 from .quiz import Quiz
 from .stepper import Stepper
 from .switcher import RuleSwitcher
 from .table import PlayTable
 
-__all__ = ["PlayTable", "Quiz", "RuleSwitcher", "Stepper", "card_html", "position_html"]
+__all__ = ["PlayTable", "Quiz", "RuleSwitcher", "Stepper", "card_html", "classroom",
+           "position_html"]

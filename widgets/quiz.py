@@ -11,7 +11,9 @@ from typing import Any
 import ipywidgets as w
 
 from skitgubbe_core import handout, quiz
-from skitgubbe_core.cards import SUIT_SYMBOLS, parse_cards
+from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, parse_cards, rank_label
+from skitgubbe_core.i18n import Messages, language, speaking
+from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.quiz import TEXT, Question, Sheet
 from skitgubbe_core.view import (
     SIZES,
@@ -22,6 +24,7 @@ from skitgubbe_core.view import (
     text_presentation,
 )
 
+from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
 STATIC_QUESTIONS = 12
@@ -30,7 +33,7 @@ _RED = "#c8102e"
 _RIGHT = "color:#1e6b1e"
 _WRONG = "color:#a00"
 
-LABELS = {
+LABELS = Messages({
     "show-me": "show me",
     "show-me-more": "next frame",
     "next": "next question",
@@ -39,7 +42,7 @@ LABELS = {
     "progress": "Question {number} of {count}",
     "progress-drill": "Question {number}",
     "score": "score {right} of {asked}",
-}
+})
 """The widget's own words (the questions' words are in :data:`skitgubbe_core.quiz.TEXT`)."""
 
 
@@ -62,10 +65,10 @@ def _choice_button(question: Question, choice: str) -> w.Button:
                                       flex="0 0 auto"))
     if cards is not None:
         button.style.font_weight = "bold"
-        button.tooltip = cards.name
+        button.tooltip = card_name(cards)
         if cards.is_red:
             button.style.text_color = _RED
-        button.description = f"{cards.label}{SUIT_SYMBOLS[cards.suit]}{TEXT_STYLE}"
+        button.description = f"{rank_label(cards)}{SUIT_SYMBOLS[cards.suit]}{TEXT_STYLE}"
     button.add_class("sg-choice")
     return button
 
@@ -94,9 +97,12 @@ class Quiz(StaticPicture, w.VBox):
     picks.  ``kinds`` limits the kinds of question; a scenario's own ``exercises`` are
     asked instead when it has some.  :meth:`drill` practises without end."""
 
+    @speaking
     def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.KINDS,
-                 deck: str = "two-colour", size: str = "normal", title: str | None = None,
-                 items: Iterable[tuple[Sheet, Question]] | None = None) -> None:
+                 deck: str = "two-colour", size: str | None = None, title: str | None = None,
+                 items: Iterable[tuple[Sheet, Question]] | None = None,
+                 lang: str | None = None) -> None:
+        self.lang = lang
         found = ""
         if items is None:
             sources = source if isinstance(source, (list, tuple)) else [source]
@@ -104,7 +110,7 @@ class Quiz(StaticPicture, w.VBox):
             items = [(sheet, q) for sheet in sheets for q in sheet.questions]
             found = sheets[0].title if len(sheets) == 1 else ""
         self.title = title if title is not None else found
-        self.deck, self.size = deck, size
+        self.deck, self.size = deck, size or default_size()
         self._items: list[tuple[Sheet, Question]] = []
         self._more: Iterator[tuple[Sheet, Question]] | None = None
         if isinstance(items, list):
@@ -123,7 +129,7 @@ class Quiz(StaticPicture, w.VBox):
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.feedback = w.HTML()
         self.show_me = w.Button(description=LABELS["show-me"], icon="eye",
-                                tooltip="step the board on to the answer",
+                                tooltip=_("step the board on to the answer"),
                                 layout=w.Layout(width="auto"))
         self.next_question = w.Button(description=LABELS["next"], icon="chevron-right",
                                       button_style="info", layout=w.Layout(width="auto"))
@@ -136,6 +142,9 @@ class Quiz(StaticPicture, w.VBox):
                           self.prompt, self.choices, self.feedback,
                           w.HBox([self.show_me, self.next_question], layout=wrap)])
         self.add_class("sg-quiz")
+        self.add_class("sg-redrawn-by-css")
+        self.size_switch = SizeSwitch(self, self.size, lambda size: None)
+        self.children = (*self.children, self.size_switch)
         self.go_next()
 
     @classmethod
@@ -143,7 +152,9 @@ class Quiz(StaticPicture, w.VBox):
               **options: Any) -> Quiz:
         """Unlimited practice: questions from seeded random games of ``variant``."""
         kinds = options.pop("kinds", quiz.KINDS)
-        title = options.pop("title", f"Practice: {variant}, seed {seed}")
+        with language(options.get("lang")):
+            title = options.pop("title", _("Practice: {variant}, seed {seed}").format(
+                variant=variant, seed=seed))
         return cls(items=quiz.drill(variant, players, seed, kinds), title=title, **options)
 
     @classmethod
@@ -151,8 +162,10 @@ class Quiz(StaticPicture, w.VBox):
                  values: Sequence[str] | None = None, **options: Any) -> Quiz:
         """The question ``ask`` after ``after`` moves of a scenario under each reading of
         the disputed rule ``option`` (see :func:`skitgubbe_core.quiz.readings`)."""
-        items = quiz.readings(source, option, ask, after, values)
-        title = options.pop("title", items[0][0].title)
+        with language(options.get("lang")):
+            items = quiz.readings(source, option, ask, after, values)
+            found = items[0][0].title
+            title = options.pop("title", _(found) if found else found)
         return cls(items=items, title=title, **options)
 
     # -- asking ---------------------------------------------------------------------
@@ -168,6 +181,7 @@ class Quiz(StaticPicture, w.VBox):
     def sheet(self) -> Sheet:
         return self._items[self.index][0]
 
+    @speaking
     def _fetch(self, index: int) -> bool:
         while index >= len(self._items) and self._more is not None:
             try:
@@ -176,6 +190,7 @@ class Quiz(StaticPicture, w.VBox):
                 self._more = None
         return index < len(self._items)
 
+    @speaking
     def go_next(self) -> None:
         """Ask the next question (or say the quiz is over)."""
         if not self._fetch(self.index + 1):
@@ -209,6 +224,7 @@ class Quiz(StaticPicture, w.VBox):
         self.next_question.disabled = False
         self._progress()
 
+    @speaking
     def answer(self, choice: str) -> quiz.Feedback:
         """Pick ``choice`` (scenario notation, as in ``question.choices``): the first
         pick of a question counts for the score."""
@@ -234,6 +250,7 @@ class Quiz(StaticPicture, w.VBox):
         self._progress()
         return feedback
 
+    @speaking
     def step_to_answer(self) -> None:
         """Show the next frame toward the answer, narrated, with whose turn it is."""
         q = self.question
@@ -249,12 +266,14 @@ class Quiz(StaticPicture, w.VBox):
         self.show_me.description = LABELS["show-me-more"]
         self.show_me.disabled = self._shown >= q.reveal
 
+    @speaking
     def _draw(self, frame: Any, hide: bool) -> None:
         game = self.sheet.game
         self.board.value = board_html(frame.state, game.players, game.rules, deck=self.deck,
                                       size=self.size, marks=None if hide else frame.marks,
                                       turn=not hide)
 
+    @speaking
     def _finish(self) -> None:
         self.choices.children = []
         self.prompt.value = f'<p class="sg-prompt"><b>{escape(LABELS["done"])}</b></p>'
@@ -262,6 +281,7 @@ class Quiz(StaticPicture, w.VBox):
         self.show_me.disabled = self.next_question.disabled = True
         self._progress()
 
+    @speaking
     def _progress(self) -> None:
         number = min(self.index + 1, len(self._items))
         head = (LABELS["progress"].format(number=number, count=len(self._items))
@@ -272,6 +292,7 @@ class Quiz(StaticPicture, w.VBox):
 
     # -- without a kernel -------------------------------------------------------------
 
+    @speaking
     def static_html(self) -> str:
         """Each question with its board and choices, the answer folded in a disclosure
         (what a stored notebook shows without a kernel)."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from skitgubbe_core import Game, examples, record, scenario
+from skitgubbe_core.i18n import gettext
 
 
 def resolve(source: Any) -> tuple[Game, str]:
     """(the game with all its moves played, a title) for ``source``: a :class:`Game`, a
     :class:`~skitgubbe_core.scenario.Scenario`, a built-in example's name, or a record
-    or scenario as a dict.  A scenario's moves are played up to the first refused one."""
+    or scenario as a dict.  A scenario's moves are played up to the first refused one; a
+    built-in example's title is in the current language."""
     if isinstance(source, Game):
         return source, ""
     if isinstance(source, str):
@@ -20,6 +22,6 @@ def resolve(source: Any) -> tuple[Game, str]:
             return record.from_record(source), source.get("title", "")
         source = scenario.parse(source)
     if isinstance(source, scenario.Scenario):
-        return scenario.run(source).game, source.title
+        return scenario.run(source).game, gettext(source.title) if source.title else ""
     raise TypeError(f"cannot step through {type(source).__name__}: give a Game, a Scenario, "
                     "an example name, or a record or scenario dict")

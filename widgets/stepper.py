@@ -9,18 +9,21 @@ from typing import Any
 import ipywidgets as w
 
 from skitgubbe_core.frames import frames, key_frames
+from skitgubbe_core.i18n import N_, speaking
+from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.view import SIZES, frame_board_html, narration_html, sources_html, strip_html
 
+from .classroom import SizeSwitch, default_size
 from .sources import resolve
 from .static import StaticPicture
 
-EVERYONE = "everyone's cards"
+EVERYONE = N_("everyone's cards")
 STATIC_FRAMES = 40
 """At most this many frames in the static picture (a whole random game has hundreds)."""
 
 
 def _button(description: str, icon: str, tooltip: str) -> w.Button:
-    return w.Button(description=description, icon=icon, tooltip=tooltip,
+    return w.Button(description=_(description), icon=icon, tooltip=_(tooltip),
                     layout=w.Layout(width="auto", min_width="4.5em", flex="0 0 auto"))
 
 
@@ -29,33 +32,41 @@ class Stepper(StaticPicture, w.VBox):
     frame: each card landing, each trick before and after it is taken, each draw.
 
     ``viewer`` shows the table as one player sees it (others' hands face down);
-    ``deck`` is ``"two-colour"`` or ``"four-colour"``; ``size="large"`` scales cards
+    ``deck`` is ``"two-colour"`` or ``"four-colour"``; ``size`` (``normal``, ``large``,
+    ``huge``; by default as :func:`~skitgubbe_widgets.classroom` set it; the **size**
+    switch changes it) scales cards
     and text for a projector.  The stepper shows a snapshot: a game given to it is
     copied, so playing on or undoing moves on that game later does not change it.
-    Moving back and forth always shows the same pictures.
+    Moving back and forth always shows the same pictures.  ``lang="sv"`` shows every
+    word in Swedish (see :mod:`skitgubbe_core.i18n`).
     """
 
+    @speaking
+
     def __init__(self, source: Any, *, viewer: str | None = None, deck: str = "two-colour",
-                 title: str | None = None, size: str = "normal") -> None:
+                 title: str | None = None, size: str | None = None,
+                 lang: str | None = None) -> None:
+        self.lang = lang
         game, found = resolve(source)
         self.game = game.copy()
         self.title = title if title is not None else found
-        self.deck, self.size = deck, size
+        self.deck, self.size = deck, size or default_size()
         self.frames = frames(self.game)
         last = len(self.frames) - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="frame",
+        self.slider = w.IntSlider(value=0, min=0, max=last, description=_("frame"),
                                   readout=False, continuous_update=True,
                                   layout=w.Layout(flex="1 1 auto", width="auto",
                                                   min_width="12em"))
-        self.first = _button("first", "step-backward", "the start")
-        self.back_move = _button("move", "backward", "back to the previous move")
-        self.back = _button("back", "chevron-left", "one frame back")
-        self.next = _button("next", "chevron-right", "one frame on")
-        self.next_move = _button("move", "forward", "on to the next move")
-        self.last = _button("last", "step-forward", "the end")
+        self.first = _button(N_("first"), "step-backward", N_("the start"))
+        self.back_move = _button(N_("move"), "backward", N_("back to the previous move"))
+        self.back = _button(N_("back"), "chevron-left", N_("one frame back"))
+        self.next = _button(N_("next"), "chevron-right", N_("one frame on"))
+        self.next_move = _button(N_("move"), "forward", N_("on to the next move"))
+        self.last = _button(N_("last"), "step-forward", N_("the end"))
         self.label = w.HTML(layout=w.Layout(min_width="9em"))
-        self.view = w.Dropdown(options=[EVERYONE, *self.game.players],
-                               value=viewer or EVERYONE, description="show",
+        self.everyone = _(EVERYONE)
+        self.view = w.Dropdown(options=[self.everyone, *self.game.players],
+                               value=viewer or self.everyone, description=_("show"),
                                layout=w.Layout(width="auto"))
         self.heading = w.HTML(f"<h4>{escape(self.title)}</h4>" if self.title else "")
         self.board = w.HTML()
@@ -76,6 +87,12 @@ class Stepper(StaticPicture, w.VBox):
             flex_flow="row wrap", align_items="center", width="100%"))
         super().__init__([self.heading, controls, scrub,
                           self.board, self.narration, self.sources])
+        self.size_switch = SizeSwitch(self, self.size, self._resize)
+        controls.children = (*controls.children, self.size_switch)
+        self._show()
+
+    def _resize(self, size: str) -> None:
+        self.size = size
         self._show()
 
     @property
@@ -101,8 +118,9 @@ class Stepper(StaticPicture, w.VBox):
         return next(i for i, f in enumerate(self.frames) if f.move == target)
 
     def _viewer(self) -> int | None:
-        return None if self.view.value == EVERYONE else self.game.players.index(self.view.value)
+        return None if self.view.value == self.everyone else self.game.players.index(self.view.value)
 
+    @speaking
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
         frame = self.frames[i]
@@ -111,11 +129,12 @@ class Stepper(StaticPicture, w.VBox):
                                             size=self.size)
         narration = narration_html(frame, self.game.players, self.title, label=False)
         self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{narration}</div>'
-        self.label.value = (f"<b>{escape(frame.label)}</b> &middot; frame {i + 1} of "
-                            f"{len(self.frames)}")
+        where = _("frame {number} of {count}").format(number=i + 1, count=len(self.frames))
+        self.label.value = f"<b>{escape(frame.label)}</b> &middot; {where}"
         self.first.disabled = self.back.disabled = self.back_move.disabled = i == 0
         self.next.disabled = self.last.disabled = self.next_move.disabled = i == self.slider.max
 
+    @speaking
     def static_html(self) -> str:
         strip = strip_html(key_frames(self.frames), self.game.players, self.game.rules, deck=self.deck,
                            title=self.title, limit=STATIC_FRAMES)

@@ -9,9 +9,12 @@ from typing import Any
 import ipywidgets as w
 
 from skitgubbe_core import OPTIONS, Game, IllegalActionError, Rules, examples, scenario
+from skitgubbe_core.i18n import gettext as _
+from skitgubbe_core.i18n import speaking
 from skitgubbe_core.sources import cite
-from skitgubbe_core.view import position_html, step_html
+from skitgubbe_core.view import SIZES, position_html, step_html
 
+from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
 Page = tuple[str, str]
@@ -20,36 +23,53 @@ Page = tuple[str, str]
 class RuleSwitcher(StaticPicture, w.VBox):
     """Replay a scenario (or built-in example) under every choice of ``option`` (or
     the ``values`` given), side by side, with one slider for all.  A move that a
-    reading forbids is shown as refused, with the reason."""
+    reading forbids is shown as refused, with the reason.  ``lang="sv"`` shows every
+    word in Swedish."""
 
-    def __init__(self, source: Any, option: str, values: Sequence[str] | None = None) -> None:
+    @speaking
+
+    def __init__(self, source: Any, option: str, values: Sequence[str] | None = None,
+                 size: str | None = None, lang: str | None = None) -> None:
+        self.lang = lang
         sc = examples.load(source) if isinstance(source, str) else source
         self.option = OPTIONS[option]
         self.values = list(values or [c.value for c in self.option.choices])
         base = sc.game().rules
         self.pages = [_replay(sc, base.replace(**{option: v})) for v in self.values]
         steps = max(len(pages) for pages in self.pages) - 1
-        self.slider = w.IntSlider(value=steps, min=0, max=steps, description="step")
+        self.slider = w.IntSlider(value=steps, min=0, max=steps, description=_("step"))
         self.boards = [(w.HTML(), w.HTML()) for _ in self.values]
         columns = [w.VBox([w.HTML(self._heading(v)), board, narration],
                           layout=w.Layout(width=f"{96 // len(self.values)}%"))
                    for v, (board, narration) in zip(self.values, self.boards, strict=True)]
-        self.heading = w.HTML(f"<h4>{escape(sc.title)}</h4>")
+        self.heading = w.HTML(f"<h4>{escape(_(sc.title))}</h4>")
+        self.size = size or default_size()
         super().__init__([self.heading, self.slider, w.HBox(columns)])
+        self.size_switch = SizeSwitch(self, self.size, self._resize)
+        self.children = (self.heading, w.HBox([self.slider, self.size_switch], layout=w.Layout(
+            flex_flow="row wrap", align_items="center")), *self.children[2:])
         self.slider.observe(self._show, names="value")
+        self._show()
+
+    def _resize(self, size: str) -> None:
+        self.size = size
         self._show()
 
     def _heading(self, value: str) -> str:
         choice = self.option.choice(value)
         return (f"<b>{escape(self.option.name)} = {escape(value)}</b><br>"
-                f"{escape(choice.description)}<br><small>{escape(choice.evidence)}: "
+                f"{escape(_(choice.description))}<br><small>{escape(_(choice.evidence))}: "
                 f"{escape(cite(choice.sources))}</small>")
 
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
+        scale = SIZES[self.size]
         for (board, narration), pages in zip(self.boards, self.pages, strict=True):
-            board.value, narration.value = pages[min(i, len(pages) - 1)]
+            shown, told = pages[min(i, len(pages) - 1)]
+            board.value = f'<div style="font-size:{scale}">{shown}</div>'
+            narration.value = f'<div style="font-size:{scale}">{told}</div>'
 
+    @speaking
     def static_html(self) -> str:
         cells = "".join(f'<td style="vertical-align:top">{self._heading(v)}{board.value}'
                         f"{narration.value}</td>"
@@ -64,13 +84,14 @@ def _replay(sc: scenario.Scenario, rules: Rules) -> list[Page]:
     """The pages (position, narration) of the scenario's moves under ``rules``, up to
     and including the first refused move."""
     game = Game(sc.players, rules, start=sc.data["start"], seed=sc.data.get("seed"))
-    pages = [(position_html(game), step_html(None, game.players, sc.title))]
+    pages = [(position_html(game), step_html(None, game.players, _(sc.title)))]
     for text in sc.moves:
         try:
             step = game.play(text)
         except IllegalActionError as err:
-            pages.append((position_html(game), '<div style="color:#a00"><b>Refused under this '
-                          f"reading:</b> {escape(str(err))}</div>"))
+            refused = _("Refused under this reading:")
+            pages.append((position_html(game), f'<div style="color:#a00"><b>{refused}</b> '
+                          f"{escape(str(err))}</div>"))
             break
         pages.append((position_html(game), step_html(step, game.players)))
     return pages

@@ -1,4 +1,10 @@
-"""A table to play at: the reader takes one seat against computer players."""
+"""A table to play at: the reader takes one seat against computer players.
+
+Each move's frames are made from a copy of the game that trails it by one step (see
+:func:`skitgubbe_core.frames.step_frames`), so a click costs the same at move 1,000 as
+at move 10; the move log keeps one line per step and shows the latest
+:data:`LOG_SHOWN`.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +14,14 @@ from html import escape
 import ipywidgets as w
 
 from skitgubbe_core import Game, SkitgubbeError
-from skitgubbe_core.actions import PLAY, Action
+from skitgubbe_core.actions import EXCHANGE, PASS, PICK_UP, PLAY, STORE, TURN, Action
 from skitgubbe_core.bots import BOT_TITLES, make_bot
-from skitgubbe_core.cards import SUIT_SYMBOLS
-from skitgubbe_core.frames import Frame, frames
+from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, rank_label
+from skitgubbe_core.events import Step
+from skitgubbe_core.frames import Frame, step_frames
+from skitgubbe_core.i18n import N_, Messages, ngettext, speaking
+from skitgubbe_core.i18n import gettext as _
+from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
@@ -19,88 +29,138 @@ from skitgubbe_core.view import (
     frame_board_html,
     hand_order,
     narration_html,
+    sentence_for,
     text_presentation,
 )
 
+from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
 _RED = "#c8102e"
+_CARD_SIZES = {"normal": "16px", "large": "26px", "huge": "36px"}
+"""The card buttons' type size at each size of the table."""
+LOG_SHOWN = 40
+"""The move log shows this many of the latest moves (a whole deal can have hundreds)."""
+MOVE_WORDS = Messages({TURN: "turn up the top stock card", PICK_UP: "pick up",
+                       PASS: "do not slough", EXCHANGE: "exchange the two of trumps",
+                       STORE: "store three trumps"})
+"""What the buttons of the moves that are not a single card say."""
 
 
-def _card_button(card, enabled: bool, on_click) -> w.Button:
-    button = w.Button(description=f"{card.label}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
-                      tooltip=f"play the {card.name}", disabled=not enabled,
+def _card_button(card, enabled: bool, on_click, size: str = "normal") -> w.Button:
+    """A card of the reader's hand: a playable one is enabled and carries a tick (not
+    only a colour), the others are greyed out."""
+    name = card_name(card)
+    button = w.Button(description=f"{rank_label(card)}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
+                      tooltip=_("play the {card}").format(card=name) if enabled
+                      else _("the {card} cannot be played now").format(card=name),
+                      disabled=not enabled, icon="check" if enabled else "",
+                      button_style="success" if enabled else "",
                       layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
                                       flex="0 0 auto"))
     button.style.font_weight = "bold"
-    if card.is_red:
+    button.style.font_size = _CARD_SIZES[size]
+    if card.is_red and not enabled:
         button.style.text_color = _RED
     button.on_click(on_click)
     return button
+
+
+def _button(description: str, icon: str, tooltip: str, style: str = "") -> w.Button:
+    return w.Button(description=_(description), icon=icon, tooltip=_(tooltip), button_style=style,
+                    layout=w.Layout(width="auto", flex="0 0 auto"))
 
 
 class PlayTable(StaticPicture, w.VBox):
     """Play ``seat`` of a game of ``variant``; the other seats are computer players
     (``opponent``: ``random``, ``heuristic`` or ``search``).
 
-    Your hand is a row of cards, sorted by suit (trumps last in phase 2) and rank; only
-    the cards you may play are enabled.  Other moves (pick up, turn, runs, variant
-    actions) are buttons; **undo** takes back your last move and the replies to it;
-    **new deal** deals again.  The computer players' moves are shown frame by frame:
-    press **continue** to see the next.  Where the rules let the reader act out of turn
-    (Mas's exchange and storing, Atlanta's slough while the trick is undecided), those
-    moves are offered while the computer players wait, beside a button to let them play
-    on.  A move typed into the box that the rules forbid is refused with the reason and
-    the rule.
+    Your hand is a row of cards, sorted by suit (trumps last in phase 2) and rank; the
+    cards you may play carry a tick, the others are greyed out.  Other moves (pick up,
+    turn up the stock card, runs, variant actions) are buttons; **undo** takes back
+    your last move and the replies to it; **new deal** deals again.  The computer
+    players' moves are shown frame by frame: **next step** shows the next, **skip to
+    my turn** jumps to your next move, **play to the end** lets the computer play your
+    seat too, to the end of the deal.  The move log lists the deal's moves in
+    sentences, latest first.  Where the rules let the reader act out of turn (Mas's
+    exchange and storing, Atlanta's slough while the trick is undecided), those moves
+    are offered while the computer players wait, beside a button to let them play on.
+    A move typed into the box that the rules forbid is refused with the reason and the
+    rule.  ``lang="sv"`` shows every word in Swedish.
     """
 
+    @speaking
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
                  seat: int = 0, seed: int = 1, deck: str = "two-colour",
-                 opponent: str = "random", size: str = "normal") -> None:
+                 opponent: str = "random", size: str | None = None, lang: str | None = None) -> None:
+        self.lang = lang
         self.variant, self.names, self.seat = variant, list(players), seat
-        self.deck, self.size, self.opponent = deck, size, opponent
+        self.deck, self.size, self.opponent = deck, size or default_size(), opponent
         self.board = w.HTML()
         self.narration = w.HTML()
         self.message = w.HTML()
+        self.move_log = w.HTML()
+        self.hand_label = w.HTML()
         self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self._hand_key: tuple = ()
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.proceed = w.Button(description="continue", icon="play", button_style="info",
-                                tooltip="show the next thing that happens",
-                                layout=w.Layout(width="auto"))
-        self.undo_button = w.Button(description="undo", icon="undo",
-                                    tooltip="take back your last move and the replies to it",
-                                    layout=w.Layout(width="auto"))
-        self.new_button = w.Button(description="new deal", icon="refresh",
-                                   tooltip="deal again (the next seed)",
-                                   layout=w.Layout(width="auto"))
-        self.entry = w.Text(placeholder="or type a move, e.g. play 7D", description="move",
+        self.proceed = _button(N_("next step"), "play", N_("show the next thing that happens"),
+                               "info")
+        self.skip = _button(N_("skip to my turn"), "fast-forward",
+                            N_("let the computer players play on until it is your move"))
+        self.finish = _button(N_("play to the end"), "flag-checkered",
+                              N_("let the computer play your seat too, to the end of the deal"))
+        self.undo_button = _button(N_("undo"), "undo",
+                                   N_("take back your last move and the replies to it"))
+        self.new_button = _button(N_("new deal"), "refresh", N_("deal again (the next seed)"))
+        self.entry = w.Text(placeholder=_("or type a move, e.g. play 7D"),
+                            description=_("your move"),
+                            style={"description_width": "initial"},
                             layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
-        self.submit = w.Button(description="play it", layout=w.Layout(width="auto"))
+        self.submit = _button(N_("play it"), "", N_("play the move typed in the box"))
+        self.hint_button = _button(N_("hint"), "question-circle",
+                                   N_("what you may do now, and why not the rest"))
+        self.hint_button.on_click(lambda _: self.hint())
         self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
-                                  value=opponent, description="opponents",
+                                  value=opponent, description=_("computer players"),
+                                  style={"description_width": "initial"},
                                   layout=w.Layout(width="auto", max_width="100%"))
         self.chooser.observe(lambda change: self.choose_opponent(change["new"]), names="value")
         self.proceed.on_click(lambda _: self.step_on())
+        self.skip.on_click(lambda _: self.skip_to_my_turn())
+        self.finish.on_click(lambda _: self.play_to_the_end())
         self.undo_button.on_click(lambda _: self.undo())
         self.new_button.on_click(lambda _: self.new_deal())
         self.submit.on_click(lambda _: self.play(self.entry.value))
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
         super().__init__([
             self.board, self.narration,
-            w.HBox([w.HTML("<b>Your hand:</b>&nbsp;"), self.hand], layout=wrap),
+            w.HBox([self.hand_label, self.hand], layout=wrap),
             self.moves,
-            w.HBox([self.proceed, self.undo_button, self.new_button], layout=wrap),
-            w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message])
+            w.HBox([self.proceed, self.skip, self.finish, self.undo_button, self.new_button,
+                    self.hint_button], layout=wrap),
+            w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message,
+            self.move_log])
+        self.size_switch = SizeSwitch(self, self.size, self._resize)
+        self.children = (*self.children, self.size_switch)
         self.deal(seed)
+
+    def _resize(self, size: str) -> None:
+        self.size = size
+        self._hand_key = ()
+        self._refresh()
 
     # -- the game ---------------------------------------------------------------------
 
+    @speaking
     def deal(self, seed: int) -> None:
         """A new deal from ``seed``."""
         self.seed = seed
         self.game = Game(self.names, self.variant, seed=seed)
         self.choose_opponent(self.opponent)
+        self._replay = self.game.copy()
         self._decisions: list[int] = []
+        self._log: list[str] = []
         self._queue: list[Frame] = []
         self._shown: Frame | None = None
         self.message.value = ""
@@ -117,52 +177,130 @@ class PlayTable(StaticPicture, w.VBox):
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
 
+    def _advance(self, action: Action | str) -> list[Frame]:
+        """Play ``action`` (checked by the game: an illegal one raises), log it, and
+        return its frames, made on the trailing copy."""
+        return step_frames(self._replay, self._unpictured(action))
+
+    def _unpictured(self, action: Action | str) -> Action:
+        """Play ``action`` on the game and log it, leaving the trailing copy one step
+        behind; returns the action played."""
+        step = self.game.play(action)
+        assert isinstance(step, Step)
+        self._log.append(self._log_line(step))
+        return step.action
+
+    @speaking
     def play(self, action: Action | str) -> None:
         """Play for the reader's seat; an illegal move is explained, not played."""
         if self._queue:
-            self.message.value = ('<span style="color:#a00">Not yet: press <b>continue</b> to '
-                                  "see what the others did.</span>")
+            wait = _("Not yet: press <b>next step</b> (or <b>skip to my turn</b>) to see what "
+                     "the others did.")
+            self.message.value = f'<span style="color:#a00">{wait}</span>'
             return
         if isinstance(action, str):
             text = action.strip()
-            action = text if ":" in text else f"{self.game.players[self.seat]}: {text}"
+            name = self.game.players[self.seat]
+            who, said, move = text.partition(":")
+            if said and who.strip() != name:
+                only = _("Not allowed: you play for {player} only; type the move alone, e.g. "
+                         "<b>play 7D</b>.").format(player=escape(name))
+                self.message.value = f'<span style="color:#a00">{only}</span>'
+                return
+            action = f"{name}: {move.strip() if said else text}"
         moves = self.game.move_count
         try:
-            self.game.play(action)
+            self._queue = self._advance(action)
         except SkitgubbeError as err:
-            self.message.value = f'<span style="color:#a00">Not allowed: {escape(str(err))}</span>'
+            refused = _("Not allowed: {reason}").format(reason=escape(str(err)))
+            self.message.value = f'<span style="color:#a00">{refused}</span>'
             return
         self.message.value = ""
         self.entry.value = ""
         self._decisions.append(moves)
-        self._queue = self._frames_of_last_step()
         self.step_on()
 
+    @speaking
+    def hint(self) -> None:
+        """Say what the reader may do now and why each other move would be refused (the
+        engine's reason and rule)."""
+        game = self.game
+        if self.waiting or game.is_over or game.to_play != self.seat:
+            self.message.value = ""
+            return
+        q = legal_question(game)
+        allowed = ", ".join(q.label(a) for a in q.answer)
+        refused = "".join(f"<li>{escape(q.label(c))}: {escape(why)}</li>"
+                          for c, why in q.refusals.items())
+        note = (f"<ul>{refused}</ul>" if refused
+                else f"<p>{escape(q.why[:1].upper() + q.why[1:])} ({escape(q.rule)}).</p>")
+        self.message.value = text_presentation(
+            '<div class="sg-hint"><b>' + _("You may:") + f"</b> {escape(allowed)}.{note}</div>")
+
+    @speaking
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
         game = self.game
         if not self._queue and not game.is_over and game.to_play != self.seat:
-            game.play(self.bots[game.to_play].choose(game))
-            self._queue = self._frames_of_last_step()
+            self._queue = self._advance(self.bots[game.to_play].choose(game))
         if self._queue:
             self._shown = self._queue.pop(0)
         self._refresh()
 
+    @speaking
+    def skip_to_my_turn(self) -> None:
+        """Let the computer players move until it is the reader's move (or the game is
+        over), and show the last frame."""
+        game = self.game
+        self._play_out(lambda: not game.is_over and game.to_play != self.seat, self.bots)
+
+    @speaking
+    def play_to_the_end(self) -> None:
+        """Let the computer play every seat, the reader's too, to the end of the deal
+        (``undo`` comes back here)."""
+        game = self.game
+        moves = game.move_count
+        mine = make_bot(self.opponent, seed=self.seed * 16 + self.seat)
+        self._play_out(lambda: not game.is_over, {**self.bots, self.seat: mine})
+        if game.move_count > moves:
+            self._decisions.append(moves)
+            self._refresh()
+
+    def _play_out(self, going_on, players) -> None:
+        """Let ``players`` (seat: bot) move while ``going_on()``, then show the last
+        frame; the trailing copy follows one step behind, so only the last step is
+        pictured."""
+        game = self.game
+        last = None
+        while going_on():
+            if last is not None:
+                self._replay.play(last)
+            last = self._unpictured(players[game.to_play].choose(game))
+        if last is not None:
+            self._shown = step_frames(self._replay, last)[-1]
+        self._queue = []
+        self._refresh()
+
+    @speaking
     def undo(self) -> None:
         """Take back the reader's last move and every computer move after it."""
         if not self._decisions:
-            self.message.value = '<span style="color:#a00">There is no move of yours to undo.</span>'
+            none = _("There is no move of yours to undo.")
+            self.message.value = f'<span style="color:#a00">{none}</span>'
             return
-        self.game = self.game.copy_at(self._decisions.pop())
+        moves = self._decisions.pop()
+        self.game = self.game.copy_at(moves)
+        self._log = self._log[:moves]
+        self._replay = self.game.copy()
         self._queue, self._shown = [], None
         self.message.value = ""
         self._refresh()
 
-    def _frames_of_last_step(self) -> list[Frame]:
-        last = self.game.move_count
-        return [f for f in frames(self.game) if f.move == last]
-
     # -- the view -----------------------------------------------------------------------
+
+    def _log_line(self, step: Step) -> str:
+        said = "; ".join(sentence_for(e, self.game.players, self.seat) for e in step.events)
+        return f"<li><b>{step.number}.</b> {escape(text_presentation(said))}.</li>"
 
     @property
     def waiting(self) -> bool:
@@ -170,50 +308,90 @@ class PlayTable(StaticPicture, w.VBox):
         game = self.game
         return bool(self._queue) or (not game.is_over and game.to_play != self.seat)
 
+    @speaking
     def _refresh(self) -> None:
         game = self.game
         frame = self._shown
         if frame is not None and (self._queue or frame.move == game.move_count):
+            state = frame.state
             board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
-                                     deck=self.deck, size=self.size)
-            told = narration_html(frame, game.players)
+                                     deck=self.deck, size=self.size, held=self.seat)
+            told = narration_html(frame, game.players, viewer=self.seat)
         else:
-            board = board_html(game._state, game.players, game.rules, viewer=self.seat,
-                               deck=self.deck, size=self.size)
+            state = game._state
+            board = board_html(state, game.players, game.rules, viewer=self.seat,
+                               deck=self.deck, size=self.size, held=self.seat)
             told = ""
         self.board.value = board
-        self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{told}</div>'
+        size = SIZES[self.size]
+        self.narration.value = f'<div style="font-size:{size}">{told}</div>'
         waiting = self.waiting
         mine = not self._queue and not game.is_over
         legal = game.legal_actions(self.seat) if mine else []
         singles = {a.cards[0]: a for a in legal if a.kind == PLAY and len(a.cards) == 1}
-        trump = game.trump if game.phase == 2 else None
-        self.hand.children = [
-            _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a))  # noqa: B008 (binds c's action)
-            for c in hand_order(game.hands[self.seat], trump)]
+        trump = state.trump if state.phase == 2 else None
+        name = escape(game.players[self.seat])
+        yours = _("Your hand ({player}):").format(player=name)
+        ticks = _("the cards with a tick may be played") if singles else ""
+        self.hand_label.value = (f'<span style="font-size:{size}"><b>{yours}</b> '
+                                 f"{ticks}&nbsp;</span>")
+        cards = hand_order(state.hands[self.seat], trump)
+        key = (tuple(cards), tuple(singles.get(c) for c in cards))
+        if key != self._hand_key:
+            self._hand_key = key
+            self.hand.children = [
+                _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a),  # noqa: B008 (binds c's action)
+                             self.size)
+                for c in cards]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
         buttons = [self._move_button(a) for a in others]
         if legal and game.to_play != self.seat:
-            play_on = w.Button(description=f"let {game.players[game.to_play]} play on",
+            play_on = w.Button(description=_("let {player} play on").format(
+                player=game.players[game.to_play]),
                                layout=w.Layout(width="auto", flex="0 0 auto"))
             play_on.on_click(lambda _: self.step_on())
             buttons.append(play_on)
         self.moves.children = buttons
-        self.proceed.disabled = not waiting
-        self.proceed.description = ("continue" if waiting else "your turn" if mine
-                                    else "game over")
+        self.proceed.disabled = self.skip.disabled = not waiting
+        self.finish.disabled = game.is_over
+        self.proceed.description = (_("next step") if waiting else _("your move") if mine
+                                    else _("game over"))
         self.undo_button.disabled = not self._decisions
         self.entry.disabled = self.submit.disabled = not mine
+        self.hint_button.disabled = waiting or not mine
+        earlier = len(self._log) - LOG_SHOWN
+        more = ('<li style="list-style:none;color:#555">' + ngettext(
+            "... and {count} earlier move", "... and {count} earlier moves", earlier).format(
+            count=earlier) + "</li>" if earlier > 0 else "")
+        heading = _("Moves of this deal")
+        latest = _("({count}, latest first)").format(count=len(self._log))
+        lines = "".join(reversed(self._log[-LOG_SHOWN:]))
+        self.move_log.value = (
+            f'<details class="sg-log" open style="font-size:{size}"><summary style="cursor:'
+            f'pointer"><b>{heading}</b> {latest}</summary>'
+            f'<ul class="sg-log-moves" style="list-style:none;padding-left:0.5em;max-height:14em;'
+            f'overflow-y:auto;margin:0.2em 0;line-height:1.35">{lines}{more}</ul></details>'
+            if self._log else "")
 
     def _move_button(self, action: Action) -> w.Button:
-        button = w.Button(description=text_presentation(action.text),
+        words = MOVE_WORDS.get(action.kind, action.kind) if not action.cards else action.label
+        button = w.Button(description=text_presentation(words),
                           layout=w.Layout(width="auto", flex="0 0 auto"))
         button.on_click(lambda _: self.play(action))
         return button
 
+    @speaking
     def static_html(self) -> str:
-        return self.board.value + self.narration.value
+        """The table as the reader sees it, their hand on the board (no buttons)."""
+        game, frame = self.game, self._shown
+        if frame is not None and (self._queue or frame.move == game.move_count):
+            board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
+                                     deck=self.deck, size=self.size)
+        else:
+            board = board_html(game._state, game.players, game.rules, viewer=self.seat,
+                               deck=self.deck, size=self.size)
+        return board + self.narration.value
 
     def __repr__(self) -> str:
         return f"PlayTable({self.game.rules.describe()!r}, seat {self.game.players[self.seat]!r})"

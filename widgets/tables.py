@@ -19,6 +19,7 @@ except ImportError:  # the JupyterLite site offline: Pyodide has no pandas to lo
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE, Relation
+from skitgubbe_core.i18n import N_, gettext, language, localized
 from skitgubbe_core.match import Match
 from skitgubbe_core.sources import cite
 
@@ -58,12 +59,13 @@ def _cells(frame: Frame) -> tuple[list[Any], list[tuple[Any, ...]]]:
 def _differences(name: str) -> tuple[str, str]:
     """How ruleset ``name`` differs from basic Skitgubbe: (in words, as options)."""
     diff = Rules.preset("skitgubbe").difference(Rules.preset(name))
-    words = "; ".join(f"{OPTIONS[k].title.lower()}: {OPTIONS[k].choice(b).description}"
-                      for k, (_, b) in diff.items())
+    words = "; ".join(f"{gettext(OPTIONS[k].title).lower()}: "
+                      f"{gettext(OPTIONS[k].choice(b).description)}" for k, (_, b) in diff.items())
     options = ", ".join(f"{k}={b}" for k, (_, b) in diff.items())
-    return words or "(the same rules)", options
+    return words or gettext("(the same rules)"), options
 
 
+@localized
 def variants_table(names: list[str] | None = None) -> Frame:
     """One row per ruleset (or per ruleset in ``names``): title, region, evidence,
     players, sources."""
@@ -73,6 +75,7 @@ def variants_table(names: list[str] | None = None) -> Frame:
                    for name, p in PRESETS.items() if names is None or name in names], "ruleset")
 
 
+@localized
 def differences_table() -> Frame:
     """How each ruleset differs from basic Skitgubbe, in words and as option values."""
     rows = []
@@ -83,20 +86,23 @@ def differences_table() -> Frame:
     return _frame(rows, "ruleset")
 
 
+@localized
 def options_table() -> Frame:
     """Every rule option, one row each: what it decides and its readings, the default
     first and marked."""
     rows = []
     for o in OPTIONS.values():
         ordered = sorted(o.choices, key=lambda c: c.value != o.default)
-        readings = "; ".join(f"{c.value}{' (default)' if c.value == o.default else ''}: "
-                             f"{c.description} [{c.evidence}; {cite(c.sources)}]"
-                             for c in ordered)
+        default = gettext(" (default)")
+        readings = "; ".join(f"{c.value}{default if c.value == o.default else ''}: "
+                             f"{gettext(c.description)} [{gettext(c.evidence)}; "
+                             f"{cite(c.sources)}]" for c in ordered)
         rows.append({"rule": o.title, "option": o.name, "what it decides": o.summary,
                      "readings": readings})
     return _frame(rows, "rule")
 
 
+@localized
 def rules_table() -> Frame:
     """Every rule the narration cites, by its number (0-13 for basic Skitgubbe, V1...
     for the variants' rules)."""
@@ -110,6 +116,7 @@ def rules_table() -> Frame:
     return _frame(rows, "rule")
 
 
+@localized
 def tally_table(match: Match) -> Frame:
     """A match's Skitgubbe counts, one row per player in seat order, the match's real
     losers (most Skitgubbes) marked."""
@@ -118,22 +125,26 @@ def tally_table(match: Match) -> Frame:
                          for p, n in match.counts().items()], "player")
 
 
+@localized
 def deals_table(match: Match) -> Frame:
     """A match deal by deal: dealer, leader, Skitgubbe and moves."""
     return _frame(match.rows(), "deal")
 
 
+@localized
 def disagreements_table() -> Frame:
     return _frame([{"point": d.point, "what the sources say": d.readings,
                           "our default": d.default, "option": d.option or "",
                           "example": d.example or ""} for d in DISAGREEMENTS], "point")
 
 
+@localized
 def history_table() -> Frame:
     return _frame([{"when": m.when, "what": m.what, "sources": cite(m.sources)}
                          for m in HISTORY], "when")
 
 
+@localized
 def glossary_table() -> Frame:
     return _frame([{"term": t, "language": lang, "meaning": m} for t, lang, m in GLOSSARY], "term")
 
@@ -145,11 +156,22 @@ class Table:
     """A table (DataFrame or :class:`Rows`) drawn plain and left-aligned, with a caption;
     ``collapsed`` puts it behind a one-line summary that opens on a click."""
 
-    def __init__(self, frame: Frame, caption: str, collapsed: bool = False) -> None:
-        self.frame, self.caption, self.collapsed = frame, caption, collapsed
+    def __init__(self, frame: Frame, caption: str, collapsed: bool = False,
+                 lang: str | None = None) -> None:
+        self.frame, self.caption, self.collapsed, self.lang = frame, caption, collapsed, lang
 
     def _repr_html_(self) -> str:
+        with language(self.lang):
+            return self._html()
+
+    def _html(self) -> str:
+        """The table in the current language: headers and every cell that is a catalogue
+        message (a title, a description, a glossary meaning) translated."""
         columns, cells = _cells(self.frame)
+        kept = [c in NAMES for c in columns]
+        cells = [tuple(v if keep else _cell(v) for v, keep in zip(row, kept, strict=True))
+                 for row in cells]
+        columns = [_cell(c) for c in columns]
         head = "".join(f'<th scope="col" style="{_CELL}background:#eef1f6">{escape(str(c))}</th>'
                        for c in columns)
         rows = "".join("<tr>" + "".join(f'<td style="{_CELL}">{escape(str(v))}</td>'
@@ -157,19 +179,42 @@ class Table:
                        for row in cells)
         table = (f'<table class="sg-data" style="border-collapse:collapse;font-size:0.92em;'
                  f'line-height:1.35"><tr>{head}</tr>{rows}</table>')
-        label = f"{escape(self.caption)} ({len(cells)} rows)"
+        label = escape(gettext("{caption} ({count} rows)").format(caption=self.caption,
+                                                                   count=len(cells)))
         if self.collapsed:
+            opens = gettext("- click to open")
             return (f'<details class="sg-table-details"><summary style="cursor:pointer">'
-                    f"<b>{label}</b> - click to open</summary>{table}</details>")
+                    f"<b>{label}</b> {opens}</summary>{table}</details>")
         return f"<div><b>{label}</b>{table}</div>"
 
     def __repr__(self) -> str:
         return f"{self.caption} ({len(self.frame)} rows)"
 
 
-def show(frame: Frame, caption: str, collapsed: bool | None = None) -> Table:
-    """``frame`` as a readable table; collapsed by default when it has over 12 rows."""
-    return Table(frame, caption, len(frame) > 12 if collapsed is None else collapsed)
+def show(frame: Frame, caption: str, collapsed: bool | None = None,
+         lang: str | None = None) -> Table:
+    """``frame`` as a readable table; collapsed by default when it has over 12 rows;
+    ``lang="sv"`` draws its headers and cells in Swedish (build the frame with the same
+    ``lang``)."""
+    return Table(frame, caption, len(frame) > 12 if collapsed is None else collapsed, lang)
+
+
+def _cell(value: Any) -> Any:
+    """A header or cell in the current language (a string the catalogue knows)."""
+    return gettext(value) if isinstance(value, str) and value else value
+
+
+COLUMNS = (N_("ruleset"), N_("title"), N_("region"), N_("evidence"), N_("players"),
+           N_("sources"), N_("differs from basic Skitgubbe in"), N_("options"), N_("rule"),
+           N_("option"), N_("what it decides"), N_("readings"), N_("name"), N_("in short"),
+           N_("player"), N_("Skitgubbe"), N_("lost the match"), N_("point"),
+           N_("what the sources say"), N_("our default"), N_("example"), N_("when"),
+           N_("what"), N_("term"), N_("language"), N_("meaning"), N_("deal"), N_("dealer"),
+           N_("leads"), N_("moves"))
+"""The tables' column headers, for the catalogue."""
+
+NAMES = frozenset(("term", "ruleset", "option", "options", "example", "player"))
+"""Columns of names, terms and identifiers, shown as they are in every language."""
 
 
 def _game(name: str) -> str:
@@ -179,8 +224,8 @@ def _game(name: str) -> str:
     return f"<b>{escape(title)}</b><br><small>{escape(detail)}</small>"
 
 
-_SAYS = {"ancestor": "said to descend from {}", "variant": "a variant of {}",
-         "kin": "said to be close kin of {}, no direction given"}
+_SAYS = {"ancestor": N_("said to descend from {}"), "variant": N_("a variant of {}"),
+         "kin": N_("said to be close kin of {}, no direction given")}
 _BOX = "display:inline-block;padding:0.2em 0.6em;margin:0.25em 0;border-radius:0.5em;" \
        "background:#f4efe1;border:1px {} #8a6d3b;color:#222"
 
@@ -191,7 +236,8 @@ class FamilyTree:
     kin of another, with no direction, hangs under it in a dashed box, or, where it has
     a place already, carries a note."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = lang
         placed = {r.younger for r in LINEAGE if r.kind != "kin"}
         self.children: dict[str, list[Relation]] = {}
         self.notes: dict[str, list[Relation]] = {}
@@ -204,36 +250,41 @@ class FamilyTree:
         self.roots = [r.older for r in LINEAGE if r.older not in placed]
 
     def _says(self, rel: Relation) -> str:
-        older = escape(rel.older.partition("\n")[0])
-        says = f" ({escape(rel.says)})" if rel.says else ""
-        return f"{_SAYS[rel.kind].format(older)}{says}; {escape(cite(rel.sources))}"
+        older = escape(gettext(rel.older).partition("\n")[0])
+        says = f" ({escape(gettext(rel.says))})" if rel.says else ""
+        return f"{gettext(_SAYS[rel.kind]).format(older)}{says}; {escape(cite(rel.sources))}"
 
     def _item(self, name: str, rel: Relation | None) -> str:
         border = "dashed" if rel is not None and rel.kind == "kin" else "solid"
         how = f" <small>- {self._says(rel)}</small>" if rel is not None else ""
-        notes = "".join(f"<br><small>also {self._says(n)}</small>" for n in self.notes.get(name, []))
+        also = gettext("also {relation}")
+        notes = "".join(f"<br><small>{also.format(relation=self._says(n))}</small>"
+                        for n in self.notes.get(name, []))
         below = self.children.get(name, [])
         nested = ("<ul>" + "".join(self._item(r.younger, r) for r in below) + "</ul>"
                   if below else "")
-        return (f'<li><span style="{_BOX.format(border)}">{_game(name)}</span>{how}{notes}'
+        return (f'<li><span style="{_BOX.format(border)}">{_game(gettext(name))}</span>{how}{notes}'
                 f"{nested}</li>")
 
     def _repr_html_(self) -> str:
-        items = "".join(self._item(root, None) for root in dict.fromkeys(self.roots))
-        return ('<div class="sg-family"><b>The Skitgubbe family as the sources relate it</b>'
-                f'<ul style="line-height:1.5">{items}</ul><small>Only what a source says: who '
-                "descends from or is a variant of whom, and who is called close kin (dashed). "
-                "The order of the games in a list is not a claim.</small></div>")
+        with language(self.lang):
+            items = "".join(self._item(root, None) for root in dict.fromkeys(self.roots))
+            head = gettext("The Skitgubbe family as the sources relate it")
+            note = gettext("Only what a source says: who descends from or is a variant of "
+                           "whom, and who is called close kin (dashed). The order of the games "
+                           "in a list is not a claim.")
+            return (f'<div class="sg-family"><b>{head}</b>'
+                    f'<ul style="line-height:1.5">{items}</ul><small>{note}</small></div>')
 
     def __repr__(self) -> str:
         return f"FamilyTree({len(LINEAGE)} relations)"
 
 
-def family_tree() -> FamilyTree:
+def family_tree(lang: str | None = None) -> FamilyTree:
     """The family as the sources relate it (see :class:`FamilyTree`).
 
     >>> tree = family_tree()._repr_html_()
     >>> "<b>Myllymatti</b>" in tree and "said to descend from Myllymatti (probably)" in tree
     True
     """
-    return FamilyTree()
+    return FamilyTree(lang)

@@ -1,0 +1,71 @@
+"""Projector mode: every widget has a size switch (normal, large, huge) that scales its
+cards, text, labels and buttons; :func:`classroom` sets the size the widgets made after
+it start with, for a whole notebook.
+
+>>> classroom(size="large")
+>>> default_size()
+'large'
+>>> classroom(size="normal")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from skitgubbe_core.i18n import gettext as _
+from skitgubbe_core.view import SIZES
+
+_DEFAULT = ["normal"]
+_CONTROLS = {"large": "20px", "huge": "28px"}
+_CSS = "".join(
+    f".sg-size-{size} .widget-button, .sg-size-{size} .widget-toggle-button, "
+    f".sg-size-{size} .widget-label, .sg-size-{size} .widget-readout, "
+    f".sg-size-{size} select, .sg-size-{size} input {{font-size:{px} !important;"
+    "height:auto !important;line-height:1.5 !important}"
+    for size, px in _CONTROLS.items()) + "".join(
+    f".sg-size-{size}.sg-redrawn-by-css .sg-board, .sg-size-{size}.sg-redrawn-by-css "
+    f".sg-narration, .sg-size-{size}.sg-redrawn-by-css .sg-prompt {{font-size:{SIZES[size]} "
+    "!important}" for size in SIZES)
+"""The controls' scale (buttons, labels, menus, the move box), by a class on the widget;
+the boards and narration scale by their own font size (:data:`SIZES`), drawn again, or
+by this style sheet in a widget of class ``sg-redrawn-by-css``."""
+
+
+def classroom(size: str = "large") -> None:
+    """Make every widget created from now on start at ``size`` (``normal``, ``large``
+    or ``huge``; each widget's own switch still changes it)."""
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    _DEFAULT[0] = size
+
+
+def default_size() -> str:
+    """The size new widgets start at (see :func:`classroom`)."""
+    return _DEFAULT[0]
+
+
+class SizeSwitch(w.HBox):
+    """The switch: three buttons, normal / large / huge, and the style sheet that scales
+    the controls of ``root`` (the widget it belongs to); ``redraw(size)`` draws the
+    widget's boards again at the new size."""
+
+    def __init__(self, root: w.DOMWidget, size: str, redraw: Callable[[str], None]) -> None:
+        self.root, self.redraw = root, redraw
+        self.buttons = w.ToggleButtons(
+            options=[(_("normal"), "normal"), (_("large"), "large"), (_("huge"), "huge")],
+            value=size, description=_("size"),
+            tooltips=[_("normal size"), _("large, for a projector"),
+                      _("huge, for the back of the room")],
+            style={"button_width": "auto"})
+        super().__init__([w.HTML(f"<style>{_CSS}</style>"), self.buttons])
+        self.buttons.observe(lambda change: self.set(change["new"]), names="value")
+        root.add_class(f"sg-size-{size}")
+
+    def set(self, size: str) -> None:
+        for other in SIZES:
+            self.root.remove_class(f"sg-size-{other}")
+        self.root.add_class(f"sg-size-{size}")
+        self.buttons.value = size
+        self.redraw(size)
