@@ -39,7 +39,9 @@ def violations(tab, include: str) -> list[str]:
     if not tab.evaluate("() => typeof axe !== 'undefined'"):
         tab.add_script_tag(content=axe_source())
     found = tab.evaluate("""async ([include, tags]) => {
-      const result = await axe.run({include: [...document.querySelectorAll(include)]},
+      const elements = [...document.querySelectorAll(include)];
+      if (!elements.length) return [];
+      const result = await axe.run({include: elements},
                                    {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
       return result.violations.map(v => ({id: v.id, impact: v.impact,
                                           nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3),
