@@ -32,9 +32,11 @@ present: $(STAMP)
 test: $(STAMP) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
-# ruff (lint and import order), configured in pyproject.toml; `make test` runs it first.
+# ruff (lint and import order) and mypy --strict (skitgubbe_core and widgets), both
+# configured in pyproject.toml; `make test` runs them first.
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from .cards import DECK, Card, format_cards, parse_cards
 from .errors import ActionError, CardError, quote
 from .i18n import Messages
+from .schema import MAX_PLAYERS
 
 PLAY = "play"
 PICK_UP = "pick up"
@@ -40,9 +41,10 @@ class Action(NamedTuple):
 
     @property
     def text(self) -> str:
-        """The action without its player: ``'play 7♦'``."""
+        """The action without its player, in the notation records and scenarios store
+        (the same in every language): ``'play 7♦'``."""
         if self.cards:
-            return self.kind + " " + " ".join(str(c) for c in self.cards)
+            return self.kind + " " + " ".join(map(str, self.cards))
         return self.kind
 
     @property
@@ -58,20 +60,18 @@ VERBS = Messages({"play": "play", "pick up": "pick up", "turn": "turn", "slough"
 """Each action's verb as a reader reads it (the notation's verbs stay English)."""
 
 
-MAX_SEATS = 16
-
 PLAY_ROWS: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, PLAY, (card,)) for card in DECK) for p in range(MAX_SEATS))
+    tuple(Action(p, PLAY, (card,)) for card in DECK) for p in range(MAX_PLAYERS))
 """``PLAY_ROWS[player][card]``: the shared action of ``player`` playing the single ``card``."""
 SLOUGH_ROWS: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, SLOUGH, (card,)) for card in DECK) for p in range(MAX_SEATS))
+    tuple(Action(p, SLOUGH, (card,)) for card in DECK) for p in range(MAX_PLAYERS))
 """``SLOUGH_ROWS[player][card]``: the shared action of ``player`` sloughing ``card``."""
 
-TURN_ACTIONS = tuple(Action(p, TURN) for p in range(MAX_SEATS))
-PICK_UP_ACTIONS = tuple(Action(p, PICK_UP) for p in range(MAX_SEATS))
-PASS_ACTIONS = tuple(Action(p, PASS) for p in range(MAX_SEATS))
-EXCHANGE_ACTIONS = tuple(Action(p, EXCHANGE) for p in range(MAX_SEATS))
-STORE_ACTIONS = tuple(Action(p, STORE) for p in range(MAX_SEATS))
+TURN_ACTIONS = tuple(Action(p, TURN) for p in range(MAX_PLAYERS))
+PICK_UP_ACTIONS = tuple(Action(p, PICK_UP) for p in range(MAX_PLAYERS))
+PASS_ACTIONS = tuple(Action(p, PASS) for p in range(MAX_PLAYERS))
+EXCHANGE_ACTIONS = tuple(Action(p, EXCHANGE) for p in range(MAX_PLAYERS))
+STORE_ACTIONS = tuple(Action(p, STORE) for p in range(MAX_PLAYERS))
 
 
 def play_card(player: int, card: Card) -> Action:

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from . import phase2
 from .actions import EXCHANGE, PICK_UP, PLAY, SLOUGH, STORE, TURN, Action
+from .cards import Card
 from .errors import RulesError
 from .events import DROP
-from .game import PHASE1, Game
+from .game import Game
 from .i18n import Messages
+from .phases import Phase, modules
 from .rules import Rules
 from .state import State
 
@@ -48,10 +49,14 @@ class Seen:
 
     ``unseen`` is every card in play that the seat cannot see (others' hands, the
     stock, the face-down trump card), sorted, so it does not reveal where they are.
+    ``to_come`` counts the players still to play in the current all-play round, the
+    seat to act included (0 in other tricks): everyone at the table sees who has played.
+    ``piles`` and ``discarded`` are the cards won in phase 1 and the finished phase-2
+    tricks, which every seat sees.
     """
 
     __slots__ = ("seat", "rules", "phase", "hand", "table", "trump", "sizes", "stock_size",
-                 "turned_up", "_unseen", "_state")
+                 "turned_up", "to_come", "piles", "discarded", "_unseen", "_state")
 
     def __init__(self, state: State, rules: Rules, seat: int) -> None:
         s = state
@@ -66,10 +71,13 @@ class Seen:
         self.stock_size = len(s.stock)
         self.turned_up = (s.stock[0] if s.phase == 1 and s.stock
                           and rules.turned_up_trump == "yes" else None)
-        self._unseen: list[int] | None = None
+        self.to_come = len(s.queue)
+        self.piles = s.piles
+        self.discarded = s.discarded
+        self._unseen: list[Card] | None = None
 
     @property
-    def unseen(self) -> list[int]:
+    def unseen(self) -> list[Card]:
         if self._unseen is None:
             s = self._state
             visible = set(self.hand)
@@ -92,17 +100,22 @@ class Seen:
             counts[c & 3] += 1
         return counts.index(max(counts))
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: random.Random, known: Sequence[Sequence[Card]] = ()) -> State:
         """A full position consistent with what the seat sees: the unseen cards dealt
-        at random to the others' hands, the stock and the face-down trump card."""
+        at random to the others' hands, the stock and the face-down trump card.
+        ``known`` lists by seat the cards a seat is known to hold (a memory's), dealt
+        to it first."""
         s = self._state.copy()
-        pool = self.unseen[:]
+        held = {c for cards in known for c in cards}
+        pool = [c for c in self.unseen if c not in held]
         rng.shuffle(pool)
         at = 0
         for q, size in enumerate(self.sizes):
             if q != self.seat:
-                s.hands[q] = pool[at:at + size]
-                at += size
+                mine = list(known[q]) if known else []
+                need = size - len(mine)
+                s.hands[q] = mine + pool[at:at + need]
+                at += need
         if s.trump_card is not None:
             s.trump_card = pool[at]
             at += 1
@@ -145,6 +158,11 @@ class OutOfTurn:
         if late and self.rng.random() < self.rate:
             return self.rng.choice(late)
         return self.bot.choose(game)
+
+
+# Rank indexes (``card >> 2``, 0 for a two): the thresholds of the rules of thumb,
+# kept as arithmetic because the search bot's playouts run them at every move.
+_SEVEN, _TEN, _QUEEN = 5, 8, 10
 
 
 def _value(card: int, trump: int) -> int:
@@ -193,13 +211,13 @@ def _pairs_choice(seen: Seen, legal: list[Action]) -> Action:
     trump = seen.likely_trump()
     plays = [a for a in legal if a.kind == PLAY]
     turn = next((a for a in legal if a.kind == TURN), None)
-    if turn is not None and (not plays or min(_value(a.cards[0], trump) for a in plays) >= 10):
+    if turn is not None and (not plays or min(_value(a.cards[0], trump) for a in plays) >= _QUEEN):
         return turn
     if len(seen.table) % 2 == 0:
         return _lowest(plays, trump)
     lead = seen.table[-1][1][0]
     winners = [a for a in plays if a.cards[0] >> 2 > lead >> 2]
-    if winners and _value(lead, trump) >= 8:
+    if winners and _value(lead, trump) >= _TEN:
         return _lowest(winners, trump)
     return _lowest(plays, trump)
 
@@ -216,7 +234,7 @@ def _mas_choice(seen: Seen, legal: list[Action]) -> Action:
     plain = [a for a in plays if a.cards[0] & 3 != trump]
     if plain:
         return _lowest(plain, trump)
-    if plays and (lead >> 2 >= 8 or len(seen.hand) <= 1):
+    if plays and (lead >> 2 >= _TEN or len(seen.hand) <= 1):
         return _lowest(plays, trump)
     return next(a for a in legal if a.kind == PICK_UP)
 
@@ -226,12 +244,11 @@ def _all_play_choice(seen: Seen, legal: list[Action]) -> Action:
     cheapest winning card; otherwise play the card least worth keeping."""
     trump = seen.likely_trump()
     plays = [a for a in legal if a.kind == PLAY] or legal
-    queue = seen._state.queue
-    if seen.table and len(queue) == 1:
+    if seen.table and seen.to_come == 1:
         top = max(c >> 2 for _, cards in seen.table for c in cards)
         worth = max(_value(c, trump) for _, cards in seen.table for c in cards)
         winners = [a for a in plays if a.cards and a.cards[0] >> 2 > top]
-        if winners and worth >= 8:
+        if winners and worth >= _TEN:
             return _lowest(winners, trump)
     return _lowest(plays, trump)
 
@@ -257,7 +274,7 @@ def _phase2_choice(seen: Seen, legal: list[Action]) -> Action:
         return min(plain, key=lambda a: (a.cards[-1] >> 2, -len(a.cards)))
     cheapest = min(plays, key=lambda a: (a.cards[-1] >> 2, -len(a.cards)))
     top = seen.table[-1][1][-1]
-    if (cheapest.cards[-1] >> 2 >= 10 and top >> 2 <= 5 and top & 3 != trump
+    if (cheapest.cards[-1] >> 2 >= _QUEEN and top >> 2 <= _SEVEN and top & 3 != trump
             and len(seen.hand) > 4):
         return pick_up
     return cheapest
@@ -276,16 +293,18 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self.met: dict[tuple, int] = {}
+        self.met: dict[tuple[object, ...], int] = {}
 
     def choose(self, game: Game) -> Action:
-        s = game._state
+        s = game.state
+        seat = s.to_play
+        assert seat is not None  # a bot is asked only while the deal goes on
         legal = game.legal_actions()
-        choice = heuristic_choice(Seen(s, game.rules, s.to_play), legal)
+        choice = heuristic_choice(Seen(s, game.rules, seat), legal)
         if len(legal) > 1:
-            hand = tuple(sorted(s.hands[s.to_play]))
-            key = ((s.to_play, hand, tuple(s.table)) if s.phase == 2 else
-                   (s.to_play, hand, tuple(s.table), len(s.stock), s.leader))
+            hand = tuple(sorted(s.hands[seat]))
+            key = ((seat, hand, tuple(s.table)) if s.phase == 2 else
+                   (seat, hand, tuple(s.table), len(s.stock), s.leader))
             again = self.met.get(key, 0)
             self.met[key] = again + 1
             if again:
@@ -298,27 +317,25 @@ class HeuristicBot:
         return choice
 
 
-def _legal(s: State, rules: Rules, phase1) -> list[Action]:
-    if s.to_play is None:
-        return []
-    return phase1.legal(s, rules) if s.phase == 1 else phase2.legal(s, rules)
-
-
-def _apply(s: State, rules: Rules, phase1, action: Action) -> None:
-    (phase1 if s.phase == 1 else phase2).apply(s, rules, action, DROP)
-
-
-def playout(s: State, rules: Rules, max_moves: int = 600) -> int | None:
+def playout(s: State, rules: Rules, max_moves: int = 600, rng: random.Random | None = None,
+            epsilon: float = 0.0) -> int | None:
     """Play ``s`` to the end with heuristic players for every seat (changing ``s``);
-    the loser's seat, or None if ``max_moves`` pass first."""
-    phase1 = PHASE1[rules.phase1_tricks]
+    the loser's seat, or None if ``max_moves`` pass first.  With ``epsilon`` (and
+    ``rng``) each choice is a uniformly random legal action with that chance."""
+    phases = modules(rules)
     for _ in range(max_moves):
-        if s.to_play is None:
+        seat = s.to_play
+        if seat is None:
             return s.loser
-        legal = _legal(s, rules, phase1)
-        action = legal[0] if len(legal) == 1 else heuristic_choice(
-            Seen(s, rules, s.to_play), legal)
-        _apply(s, rules, phase1, action)
+        module = phases[s.phase - 1]
+        legal = module.legal(s, rules)
+        if len(legal) == 1:
+            action = legal[0]
+        elif rng is not None and epsilon and rng.random() < epsilon:
+            action = rng.choice(legal)
+        else:
+            action = heuristic_choice(Seen(s, rules, seat), legal)
+        module.apply(s, rules, action, DROP)
     return s.loser if s.to_play is None else None
 
 
@@ -335,6 +352,7 @@ class SearchBot:
     """
 
     name = "search"
+    epsilon = 0.0
 
     def __init__(self, seed: int | None = None, playouts: int = 48,
                  seconds: float | None = None) -> None:
@@ -344,7 +362,8 @@ class SearchBot:
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
-        s = game._state
+        s = game.state
+        assert s.to_play is not None  # a bot is asked only while the deal goes on
         seen = Seen(s, game.rules, s.to_play)
         default = heuristic_choice(seen, legal)
         if len(legal) == 1:
@@ -353,7 +372,7 @@ class SearchBot:
 
     def search(self, seen: Seen, legal: list[Action], default: Action) -> Action:
         rules, seat = seen.rules, seen.seat
-        phase1 = PHASE1[rules.phase1_tricks]
+        phases: tuple[Phase, Phase] = modules(rules)
         deals = max(1, self.playouts // len(legal))
         losses = [0.0] * len(legal)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -363,8 +382,8 @@ class SearchBot:
             for i, action in enumerate(legal):
                 s = world.copy()
                 s.rng = random.Random(chance)
-                _apply(s, rules, phase1, action)
-                loser = playout(s, rules)
+                phases[s.phase - 1].apply(s, rules, action, DROP)
+                loser = playout(s, rules, rng=self.rng, epsilon=self.epsilon)
                 losses[i] += 0.5 if loser is None else loser == seat
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -393,26 +412,31 @@ class MemoryBot(SearchBot):
     leave the table between its turns are credited to a player only when exactly one
     player picked up in between and phase 1 did not end meanwhile; a memory that
     contradicts what it sees (more cards remembered than a player holds) is dropped
-    for that player.  Same ``playouts`` as the search player, so about the same time
-    per decision.
+    for that player.  Its imagined players vary a little: each choice in a playout is
+    a random legal action with chance ``epsilon`` (0.1), which keeps the estimate
+    graded when most cards are known (heuristic playouts of a known deal all end
+    alike).  Same ``playouts`` as the search player, so about the same time per
+    decision.
     """
 
     name = "memory"
 
     def __init__(self, seed: int | None = None, playouts: int = 48,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, epsilon: float = 0.1) -> None:
         super().__init__(seed, playouts, seconds)
+        self.epsilon = epsilon
         self._game: tuple[object, ...] | None = None
-        self.known: list[set[int]] = []
+        self.known: list[set[Card]] = []
         self._last = 0
         self._phase = 1
-        self._table: set[int] = set()
-        self._piles: list[set[int]] = []
-        self._turned_up: int | None = None
+        self._table: set[Card] = set()
+        self._piles: list[set[Card]] = []
+        self._turned_up: Card | None = None
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
-        s = game._state
+        s = game.state
+        assert s.to_play is not None  # a bot is asked only while the deal goes on
         seen = Seen(s, game.rules, s.to_play)
         self.observe(game, seen)
         default = heuristic_choice(seen, legal)
@@ -431,7 +455,7 @@ class MemoryBot(SearchBot):
             self._piles = [set() for _ in seen.sizes]
             self._turned_up = None
         actions = game.actions[self._last:]
-        played: set[int] = set()
+        played: set[Card] = set()
         for a in actions:
             if a.kind in (PLAY, SLOUGH):
                 played.update(a.cards)
@@ -439,8 +463,8 @@ class MemoryBot(SearchBot):
             elif a.kind == EXCHANGE and self._turned_up is not None:
                 self.known[a.player].add(self._turned_up)
         table = {c for _, cards in seen.table for c in cards}
-        piles = [set(p) for p in seen._state.piles]
-        visible = set(seen.hand) | table | set(seen._state.discarded)
+        piles = [set(p) for p in seen.piles]
+        visible = set(seen.hand) | table | set(seen.discarded)
         visible.update(*piles)
         if seen.turned_up is not None:
             visible.add(seen.turned_up)
@@ -461,23 +485,7 @@ class MemoryBot(SearchBot):
 
     def sample(self, seen: Seen) -> State:
         """A deal consistent with what this player has seen and remembers."""
-        s = seen._state.copy()
-        known = [sorted(cards) for cards in self.known]
-        held = {c for cards in known for c in cards}
-        pool = [c for c in seen.unseen if c not in held]
-        self.rng.shuffle(pool)
-        at = 0
-        for q, size in enumerate(seen.sizes):
-            if q != seen.seat:
-                need = size - len(known[q])
-                s.hands[q] = known[q] + pool[at:at + need]
-                at += need
-        if s.trump_card is not None:
-            s.trump_card = pool[at]
-            at += 1
-        s.stock = ([seen.turned_up] if seen.turned_up is not None else []) + pool[at:]
-        s.rng = random.Random(self.rng.random())
-        return s
+        return seen.sample(self.rng, [sorted(cards) for cards in self.known])
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -499,7 +507,7 @@ SEARCHERS = ("search", "memory")
 """The bots that take search options (``playouts``, ``seconds``)."""
 
 
-def make_bot(name: str, seed: int | None = None, **options) -> Bot:
+def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     """A computer player by name (``random``, ``heuristic``, ``search`` or ``memory``)."""
     try:
         factory = BOTS[name]

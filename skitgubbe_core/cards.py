@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .errors import CardError, quote
 from .i18n import N_, NC_, gettext, pgettext
@@ -84,7 +84,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         return (_card_from_index, (int(self),))
 
 

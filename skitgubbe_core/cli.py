@@ -16,7 +16,7 @@ import signal
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__, examples, handout, match, quiz, record, scenario, worksheet
 from .cards import SUIT_SYMBOLS, SUITS
@@ -39,6 +39,9 @@ from .simulate import (
     write_parquet,
 )
 from .sources import cite
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def narrate(step: Step, players: Sequence[str]) -> list[str]:
@@ -78,14 +81,20 @@ def _rules(args: argparse.Namespace) -> Rules:
     return Rules.preset(args.variant, **_options(args))
 
 
+def _print_step(game: Game, step: Step | None) -> None:
+    if step is not None:
+        print("\n".join(narrate(step, game.players)))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(_("{rules}, {players} players, seed {seed}").format(
         rules=rules.describe(), players=args.players, seed=seed))
-    show = None if args.quiet else (lambda game, step: print("\n".join(narrate(step, game.players))))
+    show = None if args.quiet else _print_step
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
+        assert game.loser is not None  # a finished deal has its Skitgubbe
         print(_("{player} is the Skitgubbe after {count} moves.").format(
             player=game.players[game.loser], count=game.move_count))
     else:
@@ -235,8 +244,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         told = max(told, len(events))
         print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
               f"{question.prompt}")
-        for i, choice in enumerate(question.choices, 1):
-            print(f"  {i:>2}) {question.label(choice)}")
+        for i, option in enumerate(question.choices, 1):
+            print(f"  {i:>2}) {question.label(option)}")
         choice = _choose(question)
         if choice is None:
             break
@@ -291,7 +300,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_table(frame, out: str | None) -> None:
+def _write_table(frame: pd.DataFrame, out: str | None) -> None:
     """``frame`` as CSV on standard output, or to ``out`` (.csv or .parquet)."""
     if out is None:
         frame.to_csv(sys.stdout, index=False)
@@ -329,7 +338,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    from .ladder import ladder, lineups
+    from .ladder import RATING_COLUMNS, ladder, lineups, rows
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     table = ladder(args.variant, args.players, args.games, args.seed, bots,
@@ -340,8 +349,15 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     each = -(-args.games // teams)
     print(f"{PRESETS[args.variant].title}, {players} players: {teams} lineups x {each} games, "
           f"seed {args.seed}; openskill Plackett-Luce, best (mu - 3 sigma) first")
-    for place, rating in enumerate(table, 1):
-        print(rating.line(place))
+    for rating in table:
+        print(rating.line())
+    if args.out:
+        import pandas as pd
+
+        frame = pd.DataFrame(rows(table, args.variant, players, args.playouts, args.seed),
+                             columns=RATING_COLUMNS)
+        _write_table(frame, args.out)
+        print(f"ratings written to {args.out}", file=sys.stderr)
     return 0
 
 
@@ -480,6 +496,7 @@ def parser() -> argparse.ArgumentParser:
     lad.add_argument("--workers", type=int, default=None)
     lad.add_argument("--address", default=None)
     lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    lad.add_argument("--out", metavar="FILE.csv", help="also write the ratings here")
     lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")

@@ -8,13 +8,16 @@ phase change, a player going out, the end of the game).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from .cards import Card, card_text, format_cards, suit_symbol
 from .i18n import N_, ngettext
 from .i18n import gettext as _
 from .rulebook import RULEBOOK
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 
 class Event(NamedTuple):
@@ -43,20 +46,25 @@ class Event(NamedTuple):
 
     def sentence(self, players: Sequence[str]) -> str:
         """The plain sentence, without the rule: ``'B answers with 7♠'``."""
-        return _TEMPLATES[self.kind](self, players)
+        return _TEMPLATES[self.kind](self, cast(Names, players))
 
     def explain(self, players: Sequence[str]) -> str:
         """One sentence, with the rule it follows: ``'... (rule 4, stunsa)'``."""
         return f"{self.sentence(players)} ({RULEBOOK[self.rule].reference})"
 
 
+class Names(Protocol):
+    """The players' names as a template reads them: indexed by the seats its event's
+    kind always sets (``player``, and ``other`` where the sentence names it), so never
+    by None."""
+
+    def __getitem__(self, seat: int | None, /) -> str: ...
+
+
 make = tuple.__new__
 """``make(Event, (kind, player, cards, other, extra, rule))`` builds an event without
 the Python-level call of the NamedTuple constructor: the transitions build one or two
 events per action, so this is the engine's hot path."""
-
-ACTION_KINDS = frozenset(("turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all",
-                          "tie-play", "slough", "pass", "exchange", "store", "pick-up-lead"))
 
 
 def _plays(count: int) -> str:
@@ -67,7 +75,7 @@ def _cards(count: int) -> str:
     return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
-def _lead(e: Event, p: Sequence[str]) -> str:
+def _lead(e: Event, p: Names) -> str:
     if e.other is not None:
         return _("{player} leads {cards} against {other}").format(
             player=p[e.player], cards=format_cards(e.cards), other=p[e.other])
@@ -75,7 +83,7 @@ def _lead(e: Event, p: Sequence[str]) -> str:
         player=p[e.player], cards=format_cards(e.cards), plays=_plays(e.extra))
 
 
-def _pick_up(e: Event, p: Sequence[str]) -> str:
+def _pick_up(e: Event, p: Names) -> str:
     if e.extra:
         return _("{player} picks up {cards}; {other} must now beat {top}").format(
             player=p[e.player], cards=format_cards(e.cards), other=p[e.other],
@@ -83,13 +91,13 @@ def _pick_up(e: Event, p: Sequence[str]) -> str:
     return _("{player} picks up {cards}").format(player=p[e.player], cards=format_cards(e.cards))
 
 
-def _trick_won(e: Event, p: Sequence[str]) -> str:
+def _trick_won(e: Event, p: Names) -> str:
     return _("{cards} is higher: {player} wins the trick, puts {count} in their pile and "
              "leads next against {other}").format(
         cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra), other=p[e.other])
 
 
-def _lead_passes(e: Event, p: Sequence[str]) -> str:
+def _lead_passes(e: Event, p: Names) -> str:
     if e.extra == "blamattis":
         text = _("{player} has no cards to lead (Blåmattis), so the lead passes to {other}")
     elif e.extra == "beaten":
@@ -100,7 +108,7 @@ def _lead_passes(e: Event, p: Sequence[str]) -> str:
     return text.format(player=p[e.player], other=p[e.other])
 
 
-def _phase_2(e: Event, p: Sequence[str]) -> str:
+def _phase_2(e: Event, p: Names) -> str:
     trump = suit_symbol(e.extra)
     if e.cards:
         return _("Phase 2: everyone takes up pile, hand and trump card; trumps are {trump} "
@@ -110,11 +118,11 @@ def _phase_2(e: Event, p: Sequence[str]) -> str:
              "leads").format(trump=trump, other=p[e.other])
 
 
-def _simple(message: str) -> Callable[[Event, Sequence[str]], str]:
+def _simple(message: str) -> Callable[[Event, Names], str]:
     """A template filled from the event's fields: ``{player}``, ``{other}``, ``{cards}``,
     and ``{card}`` and ``{card2}`` (its first two cards)."""
 
-    def render(e: Event, p: Sequence[str]) -> str:
+    def render(e: Event, p: Names) -> str:
         cards = e.cards
         return _(message).format(
             player=p[e.player] if e.player is not None else "",
@@ -126,7 +134,7 @@ def _simple(message: str) -> Callable[[Event, Sequence[str]], str]:
     return render
 
 
-_TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
+_TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "turned": _simple(N_("{player} turns up the top stock card, {card}, and must play it")),
     "lead": _lead,
     "answer": _simple(N_("{player} answers with {cards}")),
@@ -163,7 +171,7 @@ _TEMPLATES: dict[str, Callable[[Event, Sequence[str]], str]] = {
 }
 
 
-def _names(players: Sequence[str], seats) -> str:
+def _names(players: Names, seats: Iterable[int]) -> str:
     names = [players[p] for p in seats]
     if len(names) == 1:
         return names[0]
@@ -177,7 +185,7 @@ _WHY_LATE = {
 }
 
 
-def _late(e: Event, p: Sequence[str]) -> str:
+def _late(e: Event, p: Names) -> str:
     """The out-of-turn note: ``extra`` is the seat whose turn it was, or None."""
     if e.extra is None:
         return ""
@@ -185,7 +193,7 @@ def _late(e: Event, p: Sequence[str]) -> str:
         other=p[e.extra], why=_(_WHY_LATE[e.kind]))
 
 
-def _slough(e: Event, p: Sequence[str]) -> str:
+def _slough(e: Event, p: Names) -> str:
     if e.other is not None:
         text = _("{player} sloughs {cards} onto the trick that {other} takes")
     else:
@@ -198,15 +206,15 @@ def _gets(player: str, cards: Sequence[Card]) -> str:
     return _("{player} gets {cards}").format(player=player, cards=format_cards(cards))
 
 
-def _redistribute(e: Event, p: Sequence[str]) -> str:
+def _redistribute(e: Event, p: Names) -> str:
     deals = ", ".join(_gets(p[q], (card,)) for q, card in e.extra)
     return _("The tied players take back {cards}; the other cards, sorted low to high, are "
              "dealt from {player} counter-clockwise: {deals}").format(
         cards=format_cards(e.cards), player=p[e.player], deals=deals)
 
 
-def _dreck(e: Event, p: Sequence[str]) -> str:
-    got: dict[int, list] = {}
+def _dreck(e: Event, p: Names) -> str:
+    got: dict[int, list[Card]] = {}
     for q, card in e.extra:
         got.setdefault(q, []).append(card)
     shares = "; ".join(_gets(p[q], cards) for q, cards in got.items())
@@ -215,12 +223,12 @@ def _dreck(e: Event, p: Sequence[str]) -> str:
         count=len(e.cards), shares=shares)
 
 
-def _exchange(e: Event, p: Sequence[str]) -> str:
+def _exchange(e: Event, p: Names) -> str:
     return _("{player} exchanges {card} for the turned-up trump {card2}").format(
         player=p[e.player], card=card_text(e.cards[0]), card2=card_text(e.cards[1])) + _late(e, p)
 
 
-def _store(e: Event, p: Sequence[str]) -> str:
+def _store(e: Event, p: Names) -> str:
     return _("{player} shows three trumps, {cards}, stores them for phase 2 and draws a new "
              "hand").format(player=p[e.player], cards=format_cards(e.cards)) + _late(e, p)
 
@@ -270,6 +278,81 @@ _TEMPLATES.update({
 })
 
 
+class EventKind(NamedTuple):
+    """What an event of one kind is: whether it is a player's own action, what its
+    ``other`` and ``extra`` hold (empty: unused, always None), its roles in the frames
+    (:mod:`.frames`: ``forward``, told with the next picture; ``own``, a picture of its
+    own before the draws around it; ``decides``, decides who plays next in phase 1;
+    ``takes``, takes a trick off the table; ``split``, one picture per card dealt), and
+    its sentence (``sentence(event, players)``)."""
+
+    name: str
+    action: bool
+    other: str
+    extra: str
+    frames: frozenset[str]
+    sentence: Callable[[Event, Names], str]
+
+
+_A, _E = True, False  # a player's own action; an automatic event
+_KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
+    # kind: (action, other, extra, roles in the frames)
+    "turned": (_A, "", "", "forward"),
+    "lead": (_A, "the opponent of a two-card trick", "plays the trick needs (phase 2)", ""),
+    "answer": (_A, "", "", ""),
+    "draw": (_E, "", "", ""),
+    "trump-card": (_E, "", "", ""),
+    "trump-turned": (_E, "", "", "forward"),
+    "stunsa": (_E, "the opponent of the replayed trick", "", "own decides"),
+    "trick-won": (_E, "the next trick's opponent", "cards won into the pile", "takes decides"),
+    "phase-1-end": (_E, "", "", ""),
+    "take-back": (_E, "", "", ""),
+    "lead-kept": (_E, "", "", "decides"),
+    "phase-2": (_E, "who leads phase 2", "the trump suit", "split"),
+    "beat": (_A, "", "the cards beaten", ""),
+    "pick-up": (_A, "who must now beat", "the cards left to beat", ""),
+    "out": (_E, "", "", ""),
+    "trick-complete": (_E, "who leads next", "plays in the trick", "takes"),
+    "all-picked-up": (_E, "who leads next", "", ""),
+    "lead-passes": (_E, "who leads instead", "why: blamattis, beaten or next-left", ""),
+    "game-over": (_E, "", "", ""),
+    "lead-all": (_A, "", "", ""),
+    "play-all": (_A, "", "", ""),
+    "tie-play": (_A, "", "", ""),
+    "tie": (_E, "", "the tied seats", "own decides"),
+    "skipped": (_E, "", "", ""),
+    "share": (_E, "", "(the tied seats, how many cards)", ""),
+    "redistribute": (_E, "", "(seat, card) pairs dealt", "split"),
+    "slough": (_A, "who takes the trick, once decided", "whose turn it was, when out of turn",
+               ""),
+    "pass": (_A, "", "", ""),
+    "trick-won-all": (_E, "", "cards won into the pile", "takes decides"),
+    "phase-1-all-played": (_E, "", "", ""),
+    "phase-1-last-trick": (_E, "", "", ""),
+    "trump-taken": (_E, "", "", ""),
+    "exchange": (_A, "", "whose turn it was, when out of turn", ""),
+    "store": (_A, "", "whose turn it was, when out of turn", ""),
+    "turned-up-kept": (_E, "", "", ""),
+    # Mas's trick leaves its frame without marking the winner (as before the registry).
+    "trick-won-suit": (_E, "the next trick's opponent", "cards won into the pile", ""),
+    "pick-up-lead": (_A, "who leads next", "", ""),
+    "dreck": (_E, "", "(seat, card) pairs dealt", "split"),
+    "blamattis": (_E, "", "", ""),
+    "blamattis-loses": (_E, "", "", ""),
+    "trump-ends-trick": (_E, "who leads next", "plays in the trick", "takes"),
+}
+
+KINDS: dict[str, EventKind] = {
+    name: EventKind(name, action, other, extra, frozenset(roles.split()), _TEMPLATES[name])
+    for name, (action, other, extra, roles) in _KIND_FACTS.items()}
+"""Every event kind, by name: the one place to declare a new kind (its sentence goes in
+``_TEMPLATES`` above; tests/test_code_health.py checks that both agree and that every
+kind the transitions build is here)."""
+
+ACTION_KINDS = frozenset(name for name, kind in KINDS.items() if kind.action)
+"""The kinds that are a player's own action (the first event of a step)."""
+
+
 class Listener(Protocol):
     """Where the transitions put the events of a step: a list, the frame recorder, a
     headless game's listener (``Game(narrate=False, listener=...)``), or :data:`DROP`."""
@@ -288,7 +371,7 @@ class _Drop:
 
 DROP = _Drop()
 """Pass as ``events`` to a phase transition for headless play: the transitions then
-skip building their events (``events is DROP or events.append(...)``); any other sink
+skip building their events (``if events is not DROP: events.append(...)``); any other sink
 with ``append`` (a list, a recorder) receives every event."""
 
 
@@ -296,7 +379,7 @@ class Step(NamedTuple):
     """One action and the events it caused; ``number`` counts from 1."""
 
     number: int
-    action: Any
+    action: Action
     events: tuple[Event, ...]
 
     def narrate(self, players: Sequence[str]) -> list[str]:

@@ -156,7 +156,7 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
      "in phase 2)"),
     ("ta upp", "Swedish", "to pick up"),
     ("aufnehmen", "German", "to pick up"),
-    ("given", "Swedish", "the deal"),
+    ("given", "Swedish", "the deal: dealing out the cards, and the game that follows"),
     ("Skitgubbe", "Swedish", "the loser ('dirty old man', unwashed rather than obscene)"),
     ("Mas, Mattis", "Swedish, Norwegian", "the loser: 'fool'"),
     ("Mjölnarmatte", "Swedish", "another name for Skitgubbe (\"i folkmun även kallas för "

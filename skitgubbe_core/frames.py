@@ -29,31 +29,37 @@ The normal play path is untouched: frames are built only when a view asks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
+from .actions import Action
 from .cards import Card, format_cards
-from .events import Event, Step
+from .events import KINDS, Event, Step
 from .i18n import N_
 from .i18n import gettext as _
+from .rules import Rules
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 MARKS = ("stunsa", "tie", "picked-up", "dealt", "beats", "set-aside", "wins")
 """The kinds of mark a card may carry (``wins`` only in phase 1: phase-2 tricks are
 not won but set aside)."""
 
-OWN_FRAME = frozenset(("stunsa", "tie"))
+OWN_FRAME = frozenset(name for name, kind in KINDS.items() if "own" in kind.frames)
 """Events shown in a frame of their own, moved before the draws that follow the card
 that made them."""
 
-DECIDES = frozenset(("stunsa", "tie", "trick-won", "trick-won-all", "lead-kept"))
+DECIDES = frozenset(name for name, kind in KINDS.items() if "decides" in kind.frames)
 """Events that decide who plays next in phase 1; the frames before them keep the turn
 with the player who acted."""
 
-FORWARD = frozenset(("turned", "trump-turned"))
+FORWARD = frozenset(name for name, kind in KINDS.items() if "forward" in kind.frames)
 """Events narrated with the next frame: the turned card is in the air until it lands."""
 
-TAKES = frozenset(("trick-won", "trick-won-all", "trick-complete", "trump-ends-trick"))
+TAKES = frozenset(name for name, kind in KINDS.items() if "takes" in kind.frames)
 """Events that take a trick off the table; the frame before shows the trick whole."""
 
 
@@ -84,7 +90,7 @@ class Frame:
         """The cards that win (phase 1) or beat (phase 2) the trick on the table."""
         return tuple(c for c, kinds in self.marks.items() if "wins" in kinds or "beats" in kinds)
 
-    def mark(self, kind: str, cards) -> None:
+    def mark(self, kind: str, cards: Iterable[Card]) -> None:
         """Mark ``cards`` with ``kind``."""
         for card in cards:
             if kind not in self.marks.get(card, ()):
@@ -101,7 +107,7 @@ class Frame:
                                                            count=self.count)
 
 
-class _Recorder(list):
+class _Recorder(list[Event]):
     """An events list that pictures ``state`` each time an event is appended."""
 
     def __init__(self, state: State) -> None:
@@ -114,7 +120,7 @@ class _Recorder(list):
         self.pictures.append(self.state.copy())
 
 
-def picture_key(s: State) -> tuple:
+def picture_key(s: State) -> tuple[object, ...]:
     """What the board shows of a state (not whose turn it is, which moves with the
     narration)."""
     return (s.phase, tuple(map(tuple, s.hands)), tuple(map(tuple, s.piles)), len(s.stock),
@@ -122,29 +128,30 @@ def picture_key(s: State) -> tuple:
             len(s.discarded))
 
 
-def frames(game, players: Sequence[str] | None = None) -> list[Frame]:
+def frames(game: Game, players: Sequence[str] | None = None) -> list[Frame]:
     """Every frame of ``game`` from the start, the last frame of each step showing the
     position after it."""
     names = list(players or game.players)
     replay = game.copy_at(0)
-    result = [Frame(0, 1, 1, replay._state.copy())]
+    result = [Frame(0, 1, 1, replay.state.copy())]
     for action in game.actions:
         result.extend(step_frames(replay, action, names))
     return result
 
 
-def step_frames(game, action, players: Sequence[str] | None = None) -> list[Frame]:
+def step_frames(game: Game, action: Action, players: Sequence[str] | None = None
+                ) -> list[Frame]:
     """Play ``action`` (already checked legal) on ``game`` and return the frames of that
     one step: what a live table needs after each move, at a cost that does not grow
     with the game."""
     names = list(players or game.players)
-    before = game._state.copy()
-    recorder = _Recorder(game._state)
-    step = game._apply(action, recorder)
+    before = game.state.copy()
+    recorder = _Recorder(game.state)
+    step = game.record(action, recorder)
     events, pictures = _own_frames(list(recorder), recorder.pictures)
     group = _group(before, events, pictures, game.rules, names)
-    group[-1].state = game._state.copy()
-    _turn_to(group, game._state.to_play)
+    group[-1].state = game.state.copy()
+    _turn_to(group, game.state.to_play)
     _mark(group)
     for i, frame in enumerate(group, 1):
         frame.move, frame.index, frame.count, frame.step = step.number, i, len(group), step
@@ -195,7 +202,7 @@ def _own_frames(events: list[Event], pictures: list[State]) -> tuple[list[Event]
     return events, pictures
 
 
-def _group(before: State, events: list[Event], pictures: list[State], rules,
+def _group(before: State, events: list[Event], pictures: list[State], rules: Rules,
            names: Sequence[str]) -> list[Frame]:
     group: list[Frame] = []
     pending: list[Event] = []
@@ -251,7 +258,7 @@ def _mark(group: list[Frame]) -> None:
         for e in frame.events:
             if e.kind in OWN_FRAME:
                 frame.mark(e.kind, [c for c in e.cards if c in on_table])
-            elif e.kind in ("pick-up", "pick-up-lead"):
+            elif e.kind in ("pick-up", "pick-up-lead") and e.player is not None:
                 frame.mark("picked-up", [c for c in e.cards if c in frame.state.hands[e.player]])
             elif e.kind == "beat" and frame.state.phase == 2:
                 frame.mark("beats", [c for c in e.cards if c in on_table])
@@ -282,7 +289,7 @@ def _remove_from_table(s: State, card: Card) -> None:
             return
 
 
-def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
+def _deal_from_table(s: State, deals: Iterable[tuple[int, Card]], into: str, names: Sequence[str],
                      note: str = N_("{player} gets {cards}"),
                      in_order: bool = False) -> list[Frame]:
     """One frame per ``(player, card)`` of ``deals``: the card leaves the table (lying
@@ -301,11 +308,12 @@ def _deal_from_table(s: State, deals, into: str, names: Sequence[str],
     return split
 
 
-def _split_redistribute(event: Event, before: State, after: State, rules,
+def _split_redistribute(event: Event, before: State, after: State, rules: Rules,
                         names: Sequence[str]) -> list[Frame]:
     """Koira's sorted redistribution: the tied cards go back to hand, the other cards
     lie sorted low to high, then one frame per card dealt; the event's sentence, which
     states the whole result, comes with the last of them."""
+    assert event.player is not None  # the redistribution is dealt from a seat
     s = before.copy()
     owner = {c: p for p, cards in s.table for c in cards}
     for card in event.cards:
@@ -329,14 +337,14 @@ def _split_redistribute(event: Event, before: State, after: State, rules,
     return split
 
 
-def _names(names: Sequence[str], seats) -> str:
+def _names(names: Sequence[str], seats: Iterable[int]) -> str:
     shown = [names[p] for p in seats]
     if len(shown) == 1:
         return shown[0]
     return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=shown[-1])
 
 
-def _split_phase_2(event: Event, before: State, after: State, rules,
+def _split_phase_2(event: Event, before: State, after: State, rules: Rules,
                    names: Sequence[str]) -> list[Frame]:
     """Phase 2 begins: one frame per player taking up their pile, then the trump card."""
     split = []
@@ -354,7 +362,7 @@ def _split_phase_2(event: Event, before: State, after: State, rules,
     return split
 
 
-def _split_dreck(event: Event, before: State, after: State, rules,
+def _split_dreck(event: Event, before: State, after: State, rules: Rules,
                  names: Sequence[str]) -> list[Frame]:
     """Atlanta's dreck: every low card pooled on the table (beside who gave it), then one
     frame per card dealt; the event's sentence, which states every share, comes with

@@ -17,13 +17,13 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from . import phase1, phase1_all, phase1_mas, phase2
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
 from .events import DROP, Event, Listener, Step
 from .i18n import gettext as _
 from .phase1 import HAND_SIZE
+from .phases import Phase, module_for, modules
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK
 from .rules import Rules
@@ -33,7 +33,6 @@ from .view import position_html
 
 _new_step = tuple.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
-PHASE1 = {"pairs": phase1, "all-play": phase1_all, "beat-or-pick-up": phase1_mas}
 
 
 def _deal(n: int, rules: Rules, rng: random.Random) -> State:
@@ -84,7 +83,7 @@ class Game:
         rules: Rules | str = "skitgubbe",
         *,
         seed: int | None = None,
-        start: dict | None = None,
+        start: dict[str, Any] | None = None,
         narrate: bool = True,
         listener: Listener | None = None,
     ) -> None:
@@ -107,12 +106,10 @@ class Game:
             initial = _deal(len(self.players), self.rules, rng)
         else:
             initial = build_state(start, list(self.players), self.rules)
+        module_for(initial, self.rules).prepare(initial, self.rules)
         self._initial = initial
-        self._phase1 = PHASE1[self.rules.phase1_tricks]
+        self._phases: tuple[Phase, Phase] = modules(self.rules)
         self._restart(rng)
-        if initial.phase == 1 and not initial.table and self._phase1 is phase1_all:
-            phase1_all.start_trick(self._state, self.rules, initial.to_play, [])
-            self._initial = self._state.copy()
 
     def _restart(self, rng: random.Random | None = None) -> None:
         """Back to the initial position; ``rng`` is the game's generator if it is
@@ -132,6 +129,13 @@ class Game:
         self.is_over = self._state.to_play is None
 
     # -- the position -------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The live position as plain data, for the bots, the frames and the views:
+        read it, never change it (``game.state.copy()`` is yours to play ahead on).
+        The properties below are copies of its parts, safe to keep."""
+        return self._state
 
     @property
     def phase(self) -> int:
@@ -219,7 +223,7 @@ class Game:
     def player_name(self, seat: int) -> str:
         return self.players[seat]
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[object, ...]:
         """A hashable value that is equal for equal positions."""
         return self._state.key()
 
@@ -259,17 +263,13 @@ class Game:
         if player is None or player == s.to_play:
             legal = self._legal
             if legal is None:
-                if s.to_play is None:
-                    legal = []
-                elif s.phase == 1:
-                    legal = self._phase1.legal(s, self.rules)
-                else:
-                    legal = phase2.legal(s, self.rules)
+                legal = ([] if s.to_play is None
+                         else self._phases[s.phase - 1].legal(s, self.rules))
                 self._legal = legal
             return legal
-        if s.to_play is None or s.phase != 1:
+        if s.to_play is None:
             return []
-        return self._phase1.out_of_turn(s, self.rules, player)
+        return self._phases[s.phase - 1].out_of_turn(s, self.rules, player)
 
     def legal_actions_by_player(self) -> dict[int, list[Action]]:
         """Every player who may act now and their legal actions: the player to act
@@ -288,12 +288,13 @@ class Game:
         """A legal action that :meth:`legal_actions` does not list for the player to
         act: an action out of turn, or a slough of several cards."""
         s = self._state
-        if s.to_play is None or s.phase != 1:
+        if s.to_play is None:
             return False
-        if action.player != s.to_play and action in self._phase1.out_of_turn(
+        module = self._phases[s.phase - 1]
+        if action.player != s.to_play and action in module.out_of_turn(
                 s, self.rules, action.player):
             return True
-        return self._phase1.accepts(s, self.rules, action)
+        return module.accepts(s, self.rules, action)
 
     def parse_action(self, text: str) -> Action:
         """``'A: play 7D'`` -> :class:`Action` (raises :class:`ActionError`)."""
@@ -343,12 +344,11 @@ class Game:
         if s.to_play is None:
             return (_("the game is over: {player} is the Skitgubbe").format(player=names[s.loser])
                     if s.loser is not None else _("the game is over")), "loser"
+        module = self._phases[s.phase - 1]
         if action.player != s.to_play:
-            late = (self._phase1.why_out_of_turn(s, self.rules, action, names)
-                    if s.phase == 1 else None)
+            late = module.why_out_of_turn(s, self.rules, action, names)
             return late or (_("it is {other}'s turn, not {player}'s").format(
                 other=names[s.to_play], player=names[action.player]), "turn-order")
-        module = self._phase1 if s.phase == 1 else phase2
         return module.why_illegal(s, self.rules, action, names)
 
     def play(self, action: Action | str) -> Step | None:
@@ -370,7 +370,7 @@ class Game:
         s = self._state
         self._legal = None
         self._actions.append(action)
-        module = self._phase1 if s.phase == 1 else phase2
+        module = self._phases[s.phase - 1]
         if not self.narrate:
             module.apply(s, self.rules, action, self._sink)
             self.move_count += 1
@@ -394,27 +394,35 @@ class Game:
                 rule=RULEBOOK[rule].reference),
             move_number=number, rule=rule)
 
-    def _apply(self, action: Action, events: list | None = None) -> Step | None:
+    def _apply(self, action: Action, events: list[Event] | None = None) -> Step | None:
         """Apply ``action``.  Its events go to ``events`` when given (the frame
         recorder passes a list that also pictures the table at each event), else to a
         fresh list, or nowhere in the headless mode."""
         s = self._state
-        module = self._phase1 if s.phase == 1 else phase2
+        module = self._phases[s.phase - 1]
         self._legal = None
         actions = self._actions
         actions.append(action)
         headless = events is None and not self.narrate
-        if headless:
-            events = self._sink
-        elif events is None:
+        if events is None:
             events = []
-        module.apply(s, self.rules, action, events)
+        module.apply(s, self.rules, action, self._sink if headless else events)
         self.move_count = number = len(actions)
         self.is_over = s.to_play is None
         if headless:
             return None
         step = _new_step(Step, (number, action, tuple(events)))
         self._steps.append(step)
+        return step
+
+    def record(self, action: Action, events: list[Event]) -> Step:
+        """Play ``action``, already checked legal (one of a game's recorded actions when
+        replaying a history, as :func:`.frames.frames` does, or one the live table has
+        checked), putting its events into ``events`` as they happen (a list, or a
+        recorder that pictures the state at each event) and returning its step,
+        narrated even in a headless game."""
+        step = self._apply(action, events)
+        assert step is not None  # given events, a step is always made
         return step
 
     def undo(self) -> Step:
@@ -442,8 +450,10 @@ class Game:
         """An independent copy of this game, history included."""
         game = self.copy_at(0)
         game._state = self._state.copy()
+        rng = self._state.rng
+        assert rng is not None  # a game's state always has its generator
         game._state.rng = random.Random()
-        game._state.rng.setstate(self._state.rng.getstate())
+        game._state.rng.setstate(rng.getstate())
         game._steps = list(self._steps)
         game._actions = list(self._actions)
         game.move_count, game.is_over = self.move_count, self.is_over
@@ -458,7 +468,7 @@ class Game:
         game.narrate = self.narrate if narrate is None else narrate
         game._sink = DROP
         game._initial = self._initial
-        game._phase1 = self._phase1
+        game._phases = self._phases
         game._restart()
         for action in self.actions[:moves]:
             game._apply(action)

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
@@ -69,10 +70,48 @@ def handout_html(source: scenario.Scenario | Game, title: str = "",
     """The handout page for a scenario, or for a game (a replayed record) titled
     ``title``, in ``lang`` (default: the current language, see :mod:`.i18n`)."""
     with language(lang):
-        return _page(source, title)
+        title, body = _body(source, title)
+        return (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'
+                f"<title>{escape(title)}</title><style>{PRINT_CSS}</style></head>"
+                f"<body>{body}</body></html>\n")
 
 
-def _page(source: scenario.Scenario | Game, title: str) -> str:
+class Handout:
+    """A handout shown in a notebook as the page will print (its grid laid out inline,
+    since a notebook has none of the page's style sheet); :meth:`save` writes the page.
+
+    >>> Handout("pickup-case-3")._repr_html_().count('<section class="sg-frame"')
+    5
+    """
+
+    def __init__(self, source: scenario.Scenario | Game | str, title: str = "",
+                 lang: str | None = None) -> None:
+        self.source = examples.load(source) if isinstance(source, str) else source
+        self.title, self.lang = title, lang
+
+    def _repr_html_(self) -> str:
+        with language(self.lang):
+            body = _body(self.source, self.title, GRID_STYLE)[1]
+        return (f'<div class="sg-handout" style="font-family:sans-serif;line-height:1.35">'
+                f"{body}</div>")
+
+    def __repr__(self) -> str:
+        title = self.title or getattr(self.source, "title", "") or _("A recorded game")
+        return f"Handout({title!r})"
+
+    def save(self, path: str | Path) -> Path:
+        """Write the printable page to ``path``."""
+        save_text(handout_html(self.source, self.title, self.lang), Path(path))
+        return Path(path)
+
+
+GRID_STYLE = "display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:0.3em 0.6em"
+"""The frames' grid on a screen (print uses four columns, see :data:`PRINT_CSS`)."""
+
+
+def _body(source: scenario.Scenario | Game, title: str, grid: str = "") -> tuple[str, str]:
+    """The handout's title and the HTML of its body (the frames' grid styled ``grid``)."""
+    source_keys: Sequence[str]
     if isinstance(source, Game):
         game = source
         title, description, source_keys = title or _("A recorded game"), "", ()
@@ -97,11 +136,10 @@ def _page(source: scenario.Scenario | Game, title: str) -> str:
     body.append(f"<h2>{steps}</h2>")
     frames_html = "".join(frame_html(f, game.players, game.rules, title=title, compact=True)
                           for f in shown)
-    body.append(f'<div class="sg-grid">{frames_html}</div>')
+    style = f' style="{grid}"' if grid else ""
+    body.append(f'<div class="sg-grid"{style}>{frames_html}</div>')
     body.append(rules_html(shown, disclosure=False))
-    return (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'
-            f"<title>{escape(title)}</title><style>{PRINT_CSS}</style></head>"
-            f"<body>{''.join(body)}</body></html>\n")
+    return title, "".join(body)
 
 
 def rules_line(game: Game) -> str:

@@ -17,7 +17,7 @@ from .schema import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_tree, json_path
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number"}
 
 
-def field(data: dict, key: str, path: str, kind: type, *, required: bool = True,
+def field(data: dict[str, Any], key: str, path: str, kind: type, *, required: bool = True,
           error: type[FileFormatError] = FileFormatError) -> Any:
     """``data[key]``, checked to be of ``kind``; None when optional and absent."""
     where = json_path((key,), path)
@@ -62,7 +62,7 @@ def per_player(value: Any, players: list[str], path: str,
 
 
 def document(data: Any, expected_format: str, what: str,
-             error: type[FileFormatError] = FileFormatError) -> dict:
+             error: type[FileFormatError] = FileFormatError) -> dict[str, Any]:
     """``data`` checked to be a JSON object whose ``format`` is ``expected_format``."""
     if not isinstance(data, dict):
         raise error(f"{what} is a JSON object, not {type(data).__name__}")

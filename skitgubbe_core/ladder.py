@@ -10,14 +10,21 @@ a fixed order (deal by deal, lineup by lineup), so a ladder gives the same table
 whether its games ran serially, on processes or on Dask.
 
 The table is ordered by the conservative estimate ``mu - 3 sigma`` (openskill's
-``ordinal``), best first.
+``ordinal``), best first.  ``ratings.csv`` beside this module keeps the tables of
+seeded ladder runs (``skitgubbe ladder ... --out``) for the play table's menu:
+
+>>> stored_ratings("skitgubbe", 3)["random"].place
+4
 """
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from itertools import combinations
+from typing import Any
 
 from .bots import BOTS
 from .rules import PRESETS
@@ -26,22 +33,32 @@ from .simulate import SimulationError, simulate
 
 @dataclass(frozen=True)
 class Rating:
-    """One player's line of the ladder."""
+    """One player's line of the ladder: ``place`` 1 is the best."""
 
     bot: str
     mu: float
     sigma: float
     games: int
     losses: int
+    place: int = 0
 
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    def line(self, place: int) -> str:
+    def line(self) -> str:
         """``1. search  mu 27.1  sigma 1.2  (lost 10 of 120 games)``"""
-        return (f"{place}. {self.bot:<10} mu {self.mu:5.2f}  sigma {self.sigma:4.2f}  "
+        return (f"{self.place}. {self.bot:<10} mu {self.mu:5.2f}  sigma {self.sigma:4.2f}  "
                 f"(lost {self.losses} of {self.games} games)")
+
+
+RATING_COLUMNS = ["variant", "players", "playouts", "seed", "place", "bot", "mu", "sigma",
+                  "games", "losses"]
+"""The columns of a stored ladder (``skitgubbe ladder --out``)."""
+
+
+def rows(table: Sequence[Rating], variant: str, players: int, playouts: int,
+         seed: int) -> list[dict[str, object]]:
+    """A ladder's table as rows of :data:`RATING_COLUMNS`, best first."""
+    return [{"variant": variant, "players": players, "playouts": playouts, "seed": seed,
+             "place": r.place, "bot": r.bot, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3),
+             "games": r.games, "losses": r.losses} for r in table]
 
 
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -59,7 +76,7 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
 
 
 def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 60,
-           seed: int = 0, bots: Sequence[str] | None = None, **kwargs) -> list[Rating]:
+           seed: int = 0, bots: Sequence[str] | None = None, **kwargs: Any) -> list[Rating]:
     """Rate ``bots`` (default: every computer player) over about ``games`` games of
     ``variant`` with ``players`` seats (default: its usual count), shared equally
     among the lineups (:func:`lineups`); best first.  The other arguments go to
@@ -96,5 +113,16 @@ def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 
                 ratings[b] = new
                 played[b] += 1
             lost[seats[loser]] += 1
-    table = [Rating(b, r.mu, r.sigma, played[b], lost[b]) for b, r in ratings.items()]
-    return sorted(table, key=lambda r: -r.ordinal)
+    table = sorted(((b, r) for b, r in ratings.items()), key=lambda br: -br[1].ordinal())
+    return [Rating(b, r.mu, r.sigma, played[b], lost[b], place)
+            for place, (b, r) in enumerate(table, 1)]
+
+
+def stored_ratings(variant: str, players: int) -> dict[str, Rating]:
+    """The stored ladder of ``variant`` with ``players`` seats (``ratings.csv``): a
+    rating by player, with ``place`` (1 is best); empty if it was not rated."""
+    text = resources.files(__package__).joinpath("ratings.csv").read_text(encoding="utf-8")
+    return {row["bot"]: Rating(row["bot"], float(row["mu"]), float(row["sigma"]),
+                               int(row["games"]), int(row["losses"]), int(row["place"]))
+            for row in csv.DictReader(text.splitlines())
+            if row["variant"] == variant and int(row["players"]) == players}

@@ -25,8 +25,8 @@ each later move.
 (1, 0.5, 0.5)
 
 The intervals are 95% intervals: Wilson's for rates, the normal one for means, the
-distribution-free order-statistic interval for medians, and a seeded bootstrap over
-games for the seat spread (so the same rows always give the same interval).
+distribution-free order-statistic interval for medians, and for the seat spread one
+built from the seats' Wilson intervals (:func:`spread_interval`).
 
 >>> median_interval([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5])
 (4.0, 1.0, 6.0)
@@ -36,12 +36,11 @@ games for the seat spread (so the same rows always give the same interval).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from math import comb, sqrt
+from statistics import NormalDist
 
 Z95 = 1.959964
-BOOTSTRAP = 1000
 
 Trace = Sequence[Sequence[int]]
 
@@ -163,18 +162,25 @@ def spread(losers: Sequence[int], players: int) -> float:
     return round((max(counts) - min(counts)) / len(losers), 3)
 
 
-def spread_interval(losers: Sequence[int], players: int, seed: int = 0,
-                    resamples: int = BOOTSTRAP) -> tuple[float, float, float]:
-    """The seat spread of ``losers`` and its 95% bootstrap interval (games resampled
-    ``resamples`` times with a generator seeded by ``seed``).
+def spread_interval(losers: Sequence[int], players: int) -> tuple[float, float, float]:
+    """The seat spread of ``losers`` and an interval for it that covers the true
+    spread with at least 95% chance: each seat's loss rate gets a Wilson interval at
+    the Bonferroni level (95% for all seats at once), and the spread's interval runs
+    from the gap between the nearest ends of the highest and lowest seats' intervals
+    (0 if they overlap) to the gap between the farthest ends.
 
-    >>> spread_interval([0, 1, 2] * 30, 3)[0]
-    0.0
+    >>> spread_interval([0, 1, 2] * 30, 3)
+    (0.0, 0.0, 0.231)
     """
     value = spread(losers, players)
-    if not losers:
-        return (value, float("nan"), float("nan"))
-    rng = random.Random(seed)
     n = len(losers)
-    draws = sorted(spread(rng.choices(losers, k=n), players) for _ in range(resamples))
-    return (value, draws[int(0.025 * resamples)], draws[int(0.975 * resamples) - 1])
+    if not n:
+        return (value, float("nan"), float("nan"))
+    z = NormalDist().inv_cdf(1 - 0.025 / players)
+    counts = [0] * players
+    for seat in losers:
+        counts[seat] += 1
+    bounds = [wilson(k, n, z) for k in counts]
+    low = max(0.0, max(b[0] for b in bounds) - min(b[1] for b in bounds))
+    high = max(b[1] for b in bounds) - min(b[0] for b in bounds)
+    return (value, round(low, 3), round(high, 3))

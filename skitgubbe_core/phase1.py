@@ -9,11 +9,17 @@ beat-or-pick-up tricks in :mod:`.phase1_mas`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import phase2
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import Card, card_text, format_cards, suit_singular
-from .events import DROP, Event, make
+from .events import DROP, Event, Listener, make
 from .i18n import gettext as _
+from .in_turn import accepts as accepts
+from .in_turn import out_of_turn as out_of_turn
+from .in_turn import prepare as prepare
+from .in_turn import why_out_of_turn as why_out_of_turn
 from .rules import Rules
 from .state import State
 
@@ -29,7 +35,7 @@ def can_act(s: State, rules: Rules, p: int) -> bool:
     return bool(s.hands[p]) or can_turn(s, rules)
 
 
-def why_illegal_common(s: State, rules: Rules, action: Action, names) -> tuple[str, str] | None:
+def why_illegal_common(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str] | None:
     """Reasons shared by every phase-1 variant, or None."""
     name = names[action.player]
     if action.kind == PICK_UP:
@@ -50,7 +56,7 @@ def why_illegal_common(s: State, rules: Rules, action: Action, names) -> tuple[s
 _DRAW_RULE = {"after-play": "draw", "refill": "refill", "refill-after-trick": "refill-after-trick"}
 
 
-def draw_one(s: State, rules: Rules, p: int, events: list, rule: str | None = None) -> None:
+def draw_one(s: State, rules: Rules, p: int, events: Listener, rule: str | None = None) -> None:
     """Rule 2 (or the variant's drawing rule, or ``rule``), and rule 6 for the last stock
     card: laid aside, taken into hand when it is Mas's turned-up trump, or kept beside
     its drawer when it is the house-rules page's turned-up trump."""
@@ -58,48 +64,55 @@ def draw_one(s: State, rules: Rules, p: int, events: list, rule: str | None = No
     if len(stock) > 1:
         card = stock.pop()
         s.hands[p].append(card)
-        events is DROP or events.append(make(Event, ("draw", p, (card,), None, None,
-                                                     rule or _DRAW_RULE[rules.draw])))
+        if events is not DROP:
+            events.append(make(Event, ("draw", p, (card,), None, None,
+                                       rule or _DRAW_RULE[rules.draw])))
     elif stock:
         card = stock.pop()
         s.trump_holder = p
         s.last_drawn = True
         if rules.turned_up_trump == "yes" and rules.phase1_end == "last-draw":
             s.hands[p].append(card)
-            events is DROP or events.append(make(Event, ("trump-taken", p, (card,), None, None,
-                                                         "mas-last-card")))
+            if events is not DROP:
+                events.append(make(Event, ("trump-taken", p, (card,), None, None,
+                                           "mas-last-card")))
         elif rules.turned_up_trump == "yes":
             s.trump_card = card
-            events is DROP or events.append(make(Event, ("turned-up-kept", p, (card,), None, None,
-                                                         "turned-up-trump")))
+            if events is not DROP:
+                events.append(make(Event, ("turned-up-kept", p, (card,), None, None,
+                                           "turned-up-trump")))
         else:
             s.trump_card = card
-            events is DROP or events.append(make(Event, ("trump-card", p, (card,), None, None,
-                                                         "trump-card")))
+            if events is not DROP:
+                events.append(make(Event, ("trump-card", p, (card,), None, None,
+                                           "trump-card")))
 
 
-def refill(s: State, rules: Rules, p: int, events: list) -> None:
+def refill(s: State, rules: Rules, p: int, events: Listener) -> None:
     """Draw until the hand holds three cards or the stock is gone."""
     hand = s.hands[p]
     while s.stock and len(hand) < HAND_SIZE:
         draw_one(s, rules, p, events)
 
 
-def take_turned(s: State, p: int, events: list) -> Card:
+def take_turned(s: State, p: int, events: Listener) -> Card:
     """Rule 5: turn up the top stock card to play it; the last card sets trumps."""
     card = s.stock.pop()
-    events is DROP or events.append(make(Event, ("turned", p, (card,), None, None, "turn")))
+    if events is not DROP:
+        events.append(make(Event, ("turned", p, (card,), None, None, "turn")))
     if not s.stock:
         s.trump = card & 3
         s.trump_holder = p
         s.last_drawn = True
-        events is DROP or events.append(make(Event, ("trump-turned", p, (card,), None, None,
-                                                     "trump-card")))
+        if events is not DROP:
+            events.append(make(Event, ("trump-turned", p, (card,), None, None,
+                                       "trump-card")))
     return card
 
 
 def legal(s: State, rules: Rules) -> list[Action]:
     p = s.to_play
+    assert p is not None  # asked only while the deal goes on
     row = PLAY_ROWS[p]
     actions = []
     for c in (_followers(s, rules, s.hands[p]) if len(s.table) & 1 and rules.phase1_follow != "no"
@@ -110,19 +123,12 @@ def legal(s: State, rules: Rules) -> list[Action]:
     return actions
 
 
-def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
-    """Two-card tricks have no actions out of turn."""
-    return []
 
 
-def accepts(s: State, rules: Rules, action: Action) -> bool:
-    """Every legal action is listed: nothing else is accepted."""
-    return False
 
 
-def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> None:
-    """No action is allowed out of turn here."""
-    return None
+
+
 
 
 def _followers(s: State, rules: Rules, hand: list[Card]) -> list[Card]:
@@ -139,7 +145,7 @@ def _followers(s: State, rules: Rules, hand: list[Card]) -> list[Card]:
     return hand
 
 
-def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
+def why_illegal(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str]:
     """Why ``action`` (by the player to act) is not legal: (reason, rule key)."""
     if action.kind not in (PLAY, TURN, PICK_UP):
         return not_a_move(action.kind), "two-card-tricks"
@@ -167,7 +173,7 @@ def not_a_move(kind: str) -> str:
     return _("'{kind}' is not a move of this phase-1 trick").format(kind=kind)
 
 
-def apply(s: State, rules: Rules, action: Action, events: list) -> None:
+def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     p, kind, cards = action
     turned = kind == TURN
     if turned:
@@ -196,11 +202,12 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
             end(s, rules, None, events)
             return
     nxt = s.to_play
+    assert nxt is not None  # the trick just played goes on
     if not s.hands[nxt] and len(s.stock) <= rules.turn_above:
         end(s, rules, nxt, events)
 
 
-def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> None:
+def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: Listener) -> None:
     """Rules 3 and 4: the higher rank wins everything on the table; equal ranks bounce.
     With phase1_winner=trick-taking the suit led or a trump wins instead."""
     if rules.phase1_winner == "trick-taking":
@@ -211,13 +218,15 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> N
         s.leader = winner
         s.opponent = (winner + 1) % s.n
         s.to_play = winner
-        events is DROP or events.append(make(Event, ("trick-won-suit", winner,
-                                                     (answer if answered else lead,),
-                                                     s.opponent, len(won), "trick-taking")))
+        if events is not DROP:
+            events.append(make(Event, ("trick-won-suit", winner,
+                                       (answer if answered else lead,),
+                                       s.opponent, len(won), "trick-taking")))
         return
     if lead >> 2 == answer >> 2:
-        events is DROP or events.append(make(Event, ("stunsa", s.leader, (lead, answer),
-                                                     s.opponent, None, "stunsa")))
+        if events is not DROP:
+            events.append(make(Event, ("stunsa", s.leader, (lead, answer),
+                                       s.opponent, None, "stunsa")))
         s.to_play = s.leader
         return
     if lead >> 2 > answer >> 2:
@@ -228,13 +237,14 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: list) -> N
     s.leader = winner
     s.opponent = (winner + 1) % s.n
     s.to_play = winner
-    events is DROP or events.append(make(Event, ("trick-won", winner, (high,), s.opponent,
-                                                 len(won), "trick-winner")))
+    if events is not DROP:
+        events.append(make(Event, ("trick-won", winner, (high,), s.opponent,
+                                   len(won), "trick-winner")))
 
 
 def take_table(s: State, winner: int) -> list[Card]:
     """Everything on the table goes to ``winner``'s pile; returns it."""
-    won = []
+    won: list[Card] = []
     for _player, play in s.table:
         won += play
     s.piles[winner] += won
@@ -246,30 +256,34 @@ def take_table(s: State, winner: int) -> list[Card]:
 _END_RULE = {"no-card": "end-of-phase-1", "all-played": "koira-end", "last-draw": "last-draw"}
 
 
-def end(s: State, rules: Rules, stuck: int | None, events: list) -> None:
+def end(s: State, rules: Rules, stuck: int | None, events: Listener) -> None:
     """Rule 7: settle the table and start phase 2.  ``stuck`` is the player who had no
     card to play, or None when the phase ends with the last draw."""
     rule = _END_RULE[rules.phase1_end]
     if stuck is None:
         kind = "phase-1-all-played" if rules.phase1_end == "all-played" else "phase-1-last-trick"
-        events is DROP or events.append(make(Event, (kind, s.trump_holder, (), None, None, rule)))
+        if events is not DROP:
+            events.append(make(Event, (kind, s.trump_holder, (), None, None, rule)))
     else:
-        events is DROP or events.append(make(Event, ("phase-1-end", stuck, (), None, None, rule)))
+        if events is not DROP:
+            events.append(make(Event, ("phase-1-end", stuck, (), None, None, rule)))
     table = s.table
     s.queue = []
     if len(table) == 1 and rules.last_trick == "bounce":
         p, cards = table[0]
         s.table = []
         s.piles[p].extend(cards)
-        events is DROP or events.append(make(Event, ("lead-kept", p, cards, None, None, rule)))
+        if events is not DROP:
+            events.append(make(Event, ("lead-kept", p, cards, None, None, rule)))
     else:
         for p in range(s.n):
             back = tuple(c for q, play in table if q == p for c in play)
             if back:
                 s.hands[p].extend(back)
                 s.table = [play for play in s.table if play[0] != p]
-                events is DROP or events.append(make(Event, ("take-back", p, back, None, None,
-                                                             rule)))
+                if events is not DROP:
+                    events.append(make(Event, ("take-back", p, back, None, None,
+                                               rule)))
     s.table = []
     s.sloughs = []
     phase2.begin(s, rules, events)

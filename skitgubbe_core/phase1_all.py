@@ -14,6 +14,7 @@ while the trick is undecided (:func:`out_of_turn`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -29,7 +30,7 @@ from .actions import (
     Action,
 )
 from .cards import Card, deal, format_cards
-from .events import DROP, Event, make
+from .events import DROP, Event, Listener, make
 from .i18n import gettext as _
 from .phase1 import (
     can_act,
@@ -43,7 +44,7 @@ from .phase1 import (
     why_illegal_common,
 )
 from .rules import Rules
-from .state import State
+from .state import Play, State
 
 
 def _rank_of(cards: tuple[Card, ...]) -> int:
@@ -54,7 +55,7 @@ def _rank_of(cards: tuple[Card, ...]) -> int:
     return rank if all(c >> 2 == rank for c in cards) else -1
 
 
-def _round(s: State) -> list:
+def _round(s: State) -> list[Play]:
     """The plays of the current round (sloughs never count)."""
     if s.sloughs:
         skip = s.sloughs
@@ -62,7 +63,14 @@ def _round(s: State) -> list:
     return s.table[s.round_start:]
 
 
-def start_trick(s: State, rules: Rules, leader: int, events: list) -> None:
+def prepare(s: State, rules: Rules) -> None:
+    """A new game's position with an empty table: open the first trick (its events,
+    none of them a move, are not narrated)."""
+    if not s.table and s.to_play is not None:
+        start_trick(s, rules, s.to_play, [])
+
+
+def start_trick(s: State, rules: Rules, leader: int, events: Listener) -> None:
     """A new trick led by ``leader``: everyone plays in turn from the leader."""
     s.table = []
     s.sloughs = []
@@ -78,7 +86,7 @@ def start_trick(s: State, rules: Rules, leader: int, events: list) -> None:
     advance(s, rules, events)
 
 
-def advance(s: State, rules: Rules, events: list) -> None:
+def advance(s: State, rules: Rules, events: Listener) -> None:
     """Find the next player to act, skipping or ending as the rules say; evaluate a
     finished round.  Where hands are refilled only after the trick, a player with an
     empty hand in a tie replay draws a card to play (our reading)."""
@@ -97,7 +105,8 @@ def advance(s: State, rules: Rules, events: list) -> None:
             _share(s, rules, p, events)
             return
         s.queue.pop(0)
-        events is DROP or events.append(make(Event, ("skipped", p, (), None, None, "koira-skip")))
+        if events is not DROP:
+            events.append(make(Event, ("skipped", p, (), None, None, "koira-skip")))
     _evaluate(s, rules, events)
 
 
@@ -123,6 +132,7 @@ def _rank_leads(p: int, cards: tuple[Card, ...]) -> tuple[Action, ...]:
 
 def legal(s: State, rules: Rules) -> list[Action]:
     p = s.to_play
+    assert p is not None  # asked only while the deal goes on
     hand = s.hands[p]
     if s.stage == "slough":
         return _slough_actions(p, _sloughable(s, p)) + [PASS_ACTIONS[p]]
@@ -244,12 +254,13 @@ def _deciding_play(s: State) -> int:
     return -1
 
 
-def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> tuple[str, str] | None:
+def why_out_of_turn(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str] | None:
     """Why a slough by a player without the turn is refused, or None for other actions."""
     if action.kind != SLOUGH or rules.slough != "yes":
         return None
     name = names[action.player]
     if rules.slough_timing == "decided" or s.stage == "slough":
+        assert s.to_play is not None  # asked only while the deal goes on
         return _("it is {other}'s turn to slough or pass, not {player}'s: once the trick is "
                  "decided the players slough in turn from the winner").format(
             other=names[s.to_play], player=name), "slough"
@@ -270,7 +281,7 @@ def _why_slough_cards(s: State, action: Action, name: str) -> tuple[str, str]:
              "trick").format(player=name), "slough"
 
 
-def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
+def why_illegal(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str]:
     name = names[action.player]
     if s.stage == "slough":
         if action.kind == SLOUGH:
@@ -297,7 +308,7 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
     return _("in this trick each player plays one card"), "all-play"
 
 
-def apply(s: State, rules: Rules, action: Action, events: list) -> None:
+def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     p = action.player
     if s.stage == "slough":
         _apply_slough(s, rules, action, events)
@@ -307,6 +318,7 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         if p == s.to_play:
             advance(s, rules, events)
         return
+    cards: tuple[Card, ...]
     if action.kind == TURN:
         cards = (take_turned(s, p, events),)
     else:
@@ -318,12 +330,15 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     s.table.append((p, cards))
     if leading:
         s.set_size = len(cards)
-        events is DROP or events.append(make(Event, ("lead-all", p, cards, None, None, "all-play")))
+        if events is not DROP:
+            events.append(make(Event, ("lead-all", p, cards, None, None, "all-play")))
     elif s.round_start:
-        events is DROP or events.append(make(Event, ("tie-play", p, cards, None, None,
-                                                     "tie-replay")))
+        if events is not DROP:
+            events.append(make(Event, ("tie-play", p, cards, None, None,
+                                       "tie-replay")))
     else:
-        events is DROP or events.append(make(Event, ("play-all", p, cards, None, None, "all-play")))
+        if events is not DROP:
+            events.append(make(Event, ("play-all", p, cards, None, None, "all-play")))
     if action.kind != TURN and rules.draw == "after-play":
         for _ in cards:
             if s.stock:
@@ -332,7 +347,7 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     advance(s, rules, events)
 
 
-def _evaluate(s: State, rules: Rules, events: list) -> None:
+def _evaluate(s: State, rules: Rules, events: Listener) -> None:
     """A round is complete: one highest card wins; a tie is replayed or redistributed."""
     plays = _round(s)
     ranks = [_rank_of(cards) for _, cards in plays]
@@ -348,19 +363,21 @@ def _evaluate(s: State, rules: Rules, events: list) -> None:
         return
     tie_cards = tuple(c for (p, cards), r in zip(plays, ranks, strict=True) if p in tied for c in cards)
     if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
-        events is DROP or events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
-                                                     "tie-redistribute")))
+        if events is not DROP:
+            events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
+                                       "tie-redistribute")))
         _redistribute(s, rules, tied, events)
         return
-    events is DROP or events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
-                        "tie-any" if rules.tie_scope == "any" else "tie-replay")))
+    if events is not DROP:
+        events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
+            "tie-any" if rules.tie_scope == "any" else "tie-replay")))
     s.round_start = len(s.table)
     s.set_size = 1
     s.queue = tied
     advance(s, rules, events)
 
 
-def _won(s: State, rules: Rules, winner: int, events: list) -> None:
+def _won(s: State, rules: Rules, winner: int, events: Listener) -> None:
     """The trick is decided.  Where sloughing follows the decision, every player who
     played to it and has not sloughed yet, the winner first, may slough once."""
     s.winner = winner
@@ -384,18 +401,19 @@ def _next_slougher(s: State) -> bool:
     return False
 
 
-def _apply_slough(s: State, rules: Rules, action: Action, events: list) -> None:
+def _apply_slough(s: State, rules: Rules, action: Action, events: Listener) -> None:
     p = action.player
     if action.kind == SLOUGH:
         _slough(s, rules, action, s.winner, events)
     else:
-        events is DROP or events.append(make(Event, ("pass", p, (), None, None, "slough")))
+        if events is not DROP:
+            events.append(make(Event, ("pass", p, (), None, None, "slough")))
     s.queue.pop(0)
     if not _next_slougher(s):
         _take(s, rules, events)
 
 
-def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: list) -> None:
+def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: Listener) -> None:
     """Put the sloughed cards on the trick (for ``winner``, or undecided); the slougher
     draws for them.  A slough by a player without the turn names whose turn it is."""
     p = action.player
@@ -405,22 +423,25 @@ def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: 
     s.sloughs.append(len(s.table))
     s.table.append((p, cards))
     late = s.to_play if s.to_play != p else None
-    events is DROP or events.append(make(Event, ("slough", p, cards, winner, late, "slough")))
+    if events is not DROP:
+        events.append(make(Event, ("slough", p, cards, winner, late, "slough")))
     for _unused in cards:
         if s.stock:
             draw_one(s, rules, p, events, "slough")
 
 
-def _take(s: State, rules: Rules, events: list) -> None:
+def _take(s: State, rules: Rules, events: Listener) -> None:
     winner = s.winner
+    assert winner is not None  # set when the trick was decided
     deciding = s.table[_deciding_play(s)][1]
     won = take_table(s, winner)
-    events is DROP or events.append(make(Event, ("trick-won-all", winner, deciding, None,
-                                                 len(won), "all-play")))
+    if events is not DROP:
+        events.append(make(Event, ("trick-won-all", winner, deciding, None,
+                                   len(won), "all-play")))
     _next_trick(s, rules, winner, events)
 
 
-def _next_trick(s: State, rules: Rules, leader: int, events: list) -> None:
+def _next_trick(s: State, rules: Rules, leader: int, events: Listener) -> None:
     if rules.draw == "refill-after-trick":
         for p in s.seats_from(leader):
             refill(s, rules, p, events)
@@ -430,7 +451,7 @@ def _next_trick(s: State, rules: Rules, leader: int, events: list) -> None:
     start_trick(s, rules, leader, events)
 
 
-def _redistribute(s: State, rules: Rules, tied: list[int], events: list) -> None:
+def _redistribute(s: State, rules: Rules, tied: list[int], events: Listener) -> None:
     """Koira's variant: the tied players take back their tied cards; the rest, sorted
     low to high, is dealt one at a time from the tied player who played last,
     counter-clockwise.  (A tie with no other cards in the trick is replayed instead:
@@ -449,22 +470,25 @@ def _redistribute(s: State, rules: Rules, tied: list[int], events: list) -> None
     target = s.piles if rules.tie_cards_to == "pile" else s.hands
     for p, card in deals:
         target[p].append(card)
-    events is DROP or events.append(make(Event, ("redistribute", last, tuple(kept), None, deals,
-                                                 "tie-redistribute")))
+    if events is not DROP:
+        events.append(make(Event, ("redistribute", last, tuple(kept), None, deals,
+                                   "tie-redistribute")))
     s.table = []
     _next_trick(s, rules, s.leader, events)
 
 
-def _share(s: State, rules: Rules, stuck: int, events: list) -> None:
+def _share(s: State, rules: Rules, stuck: int, events: Listener) -> None:
     """Koira: a tied player has no card; the trick's cards are shuffled and shared
     equally, face down, among the tied players."""
     tied = [p for p, _ in _round(s)] + s.queue
     cards = [c for _, play in s.table for c in play]
+    assert s.rng is not None, "Koira's share needs the game's generator"
     s.rng.shuffle(cards)
     for p, card in deal(cards, tied):
         s.piles[p].append(card)
     s.table = []
     s.queue = []
-    events is DROP or events.append(make(Event, ("share", stuck, (), None, (tuple(tied),
-                                                 len(cards)), "koira-share")))
+    if events is not DROP:
+        events.append(make(Event, ("share", stuck, (), None, (tuple(tied),
+                                   len(cards)), "koira-share")))
     _next_trick(s, rules, s.leader, events)

@@ -9,6 +9,8 @@ card (the turned-up trump) is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import (
     EXCHANGE,
     EXCHANGE_ACTIONS,
@@ -20,9 +22,11 @@ from .actions import (
     STORE_ACTIONS,
     Action,
 )
-from .cards import card_text, make_card, suit_singular
-from .events import DROP, Event, make
+from .cards import Card, card_text, make_card, suit_singular
+from .events import DROP, Event, Listener, make
 from .i18n import gettext as _
+from .in_turn import accepts as accepts
+from .in_turn import prepare as prepare
 from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
 from .rules import Rules
 from .state import State
@@ -31,6 +35,7 @@ from .state import State
 def _can_exchange(s: State, rules: Rules, p: int) -> bool:
     if rules.exchange_two != "yes" or not s.stock:
         return False
+    assert s.trump is not None  # Mas turns up its trump at the deal
     two = make_card(2, s.trump)
     return two in s.hands[p] and s.stock[0] != two
 
@@ -41,7 +46,7 @@ def _can_store(s: State, rules: Rules, p: int) -> bool:
             and all(c & 3 == s.trump for c in hand))
 
 
-def beats_lead(card, lead, trump) -> bool:
+def beats_lead(card: Card, lead: Card, trump: int | None) -> bool:
     """A higher card of the suit led, or a trump on a non-trump."""
     if card & 3 == lead & 3:
         return card > lead
@@ -61,12 +66,9 @@ def out_of_turn(s: State, rules: Rules, p: int) -> list[Action]:
     return actions
 
 
-def accepts(s: State, rules: Rules, action: Action) -> bool:
-    """Mas lists every legal action: nothing else is accepted."""
-    return False
 
 
-def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> tuple[str, str] | None:
+def why_out_of_turn(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str] | None:
     """Why an exchange or a storing by a player without the turn is refused (None for
     other actions)."""
     if action.kind not in (EXCHANGE, STORE) or rules.mas_timing != "any-time":
@@ -74,8 +76,11 @@ def why_out_of_turn(s: State, rules: Rules, action: Action, names) -> tuple[str,
     return why_illegal(s, rules, action, names)
 
 
+
+
 def legal(s: State, rules: Rules) -> list[Action]:
     p = s.to_play
+    assert p is not None  # asked only while the deal goes on
     row = PLAY_ROWS[p]
     hand = s.hands[p]
     if s.table:
@@ -91,7 +96,7 @@ def legal(s: State, rules: Rules) -> list[Action]:
     return actions
 
 
-def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
+def why_illegal(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str]:
     name = names[action.player]
     if action.kind == EXCHANGE:
         return _("{player} may exchange only the two of trumps, while the turned-up trump "
@@ -114,23 +119,26 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
                              suit=suit_singular(lead & 3)), "mas-beat"
 
 
-def apply(s: State, rules: Rules, action: Action, events: list) -> None:
+def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     p = action.player
     hand = s.hands[p]
     late = s.to_play if s.to_play != p else None
     if action.kind == EXCHANGE:
+        assert s.trump is not None  # Mas turns up its trump at the deal
         two, turned = make_card(2, s.trump), s.stock[0]
         hand.remove(two)
         hand.append(turned)
         s.stock[0] = two
-        events is DROP or events.append(make(Event, ("exchange", p, (two, turned), None, late,
-                                                     "mas-exchange")))
+        if events is not DROP:
+            events.append(make(Event, ("exchange", p, (two, turned), None, late,
+                                       "mas-exchange")))
         return
     if action.kind == STORE:
         stored = tuple(hand)
         s.piles[p].extend(stored)
         hand.clear()
-        events is DROP or events.append(make(Event, ("store", p, stored, None, late, "mas-store")))
+        if events is not DROP:
+            events.append(make(Event, ("store", p, stored, None, late, "mas-store")))
         refill(s, rules, p, events)
         return
     if action.kind == PICK_UP:
@@ -139,16 +147,18 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         s.table = []
         s.leader = (p + 1) % s.n
         s.opponent = (s.leader + 1) % s.n
-        events is DROP or events.append(make(Event, ("pick-up-lead", p, cards, s.leader, None,
-                                                     "mas-beat")))
+        if events is not DROP:
+            events.append(make(Event, ("pick-up-lead", p, cards, s.leader, None,
+                                       "mas-beat")))
         _after_trick(s, rules, events)
         return
     card = action.cards[0]
     hand.remove(card)
     if not s.table:
         s.table.append((p, (card,)))
-        events is DROP or events.append(make(Event, ("lead", p, (card,), s.opponent, None,
-                                                     "mas-beat")))
+        if events is not DROP:
+            events.append(make(Event, ("lead", p, (card,), s.opponent, None,
+                                       "mas-beat")))
         refill(s, rules, p, events)
         s.to_play = s.opponent
         if not can_act(s, rules, s.to_play):
@@ -156,17 +166,19 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         return
     lead = s.table[0][1][0]
     s.table.append((p, (card,)))
-    events is DROP or events.append(make(Event, ("beat", p, (card,), None, (lead,), "mas-beat")))
+    if events is not DROP:
+        events.append(make(Event, ("beat", p, (card,), None, (lead,), "mas-beat")))
     refill(s, rules, p, events)
     won = take_table(s, p)
     s.leader = p
     s.opponent = (p + 1) % s.n
-    events is DROP or events.append(make(Event, ("trick-won", p, (card,), s.opponent, len(won),
-                                                 "mas-beat")))
+    if events is not DROP:
+        events.append(make(Event, ("trick-won", p, (card,), s.opponent, len(won),
+                                   "mas-beat")))
     _after_trick(s, rules, events)
 
 
-def _after_trick(s: State, rules: Rules, events: list) -> None:
+def _after_trick(s: State, rules: Rules, events: Listener) -> None:
     s.to_play = s.leader
     if s.last_drawn:
         end(s, rules, None, events)

@@ -5,6 +5,7 @@ trump-ends-trick and dreck."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
 
@@ -22,11 +23,15 @@ from .cards import (
     suit_singular,
     suit_symbol,
 )
-from .events import DROP, Event, make
+from .events import DROP, Event, Listener, make
 from .i18n import N_
 from .i18n import gettext as _
+from .in_turn import accepts as accepts
+from .in_turn import out_of_turn as out_of_turn
+from .in_turn import prepare as prepare
+from .in_turn import why_out_of_turn as why_out_of_turn
 from .rules import OPTIONS, Rules
-from .state import State
+from .state import Play, State
 
 _SAME_COLOUR = {SPADES: CLUBS, CLUBS: SPADES, HEARTS: DIAMONDS, DIAMONDS: HEARTS}
 _PICK_UP_RULE = {"top": "pick-up", "lowest": "pick-up-lowest",
@@ -50,24 +55,26 @@ def _anti_suit(mode: str, trump: int) -> int | None:
     return SPADES if trump == CLUBS else CLUBS
 
 
-def begin(s: State, rules: Rules, events: list) -> None:
+def begin(s: State, rules: Rules, events: Listener) -> None:
     """Rule 8: everyone takes up pile, hand and trump card; the trump drawer leads."""
     for hand, pile in zip(s.hands, s.piles, strict=True):
         hand.extend(pile)
         pile.clear()
     shown: tuple[Card, ...] = ()
+    leader = s.trump_holder
+    assert leader is not None  # phase 1 always leaves someone holding the trump card
     if s.trump_card is not None:
         card = s.trump_card
-        s.hands[s.trump_holder].append(card)
+        s.hands[leader].append(card)
         s.trump = card & 3
         s.trump_card = None
         shown = (card,)
     s.phase = 2
     s.queue = []
     s.stage = "play"
-    leader = s.trump_holder
-    events is DROP or events.append(make(Event, ("phase-2", leader, shown, leader, s.trump,
-                                                 "phase-2-start")))
+    if events is not DROP:
+        events.append(make(Event, ("phase-2", leader, shown, leader, s.trump,
+                                   "phase-2-start")))
     if rules.dreck == "yes":
         _dreck(s, leader, events)
     empty = [p for p in s.seats_from(leader) if not s.hands[p]]
@@ -75,25 +82,28 @@ def begin(s: State, rules: Rules, events: list) -> None:
     if mode == "loses" and empty:
         s.loser = empty[0]
         s.to_play = None
-        events is DROP or events.append(make(Event, ("blamattis-loses", empty[0], (), None, None,
-                                                     "blamattis-loses")))
+        if events is not DROP:
+            events.append(make(Event, ("blamattis-loses", empty[0], (), None, None,
+                                       "blamattis-loses")))
         return
     for p in sorted(empty):
         if mode == "blamattis":
-            events is DROP or events.append(make(Event, ("blamattis", p, (), None, None,
-                                                         "blamattis")))
+            if events is not DROP:
+                events.append(make(Event, ("blamattis", p, (), None, None,
+                                           "blamattis")))
         else:
             _go_out(s, p, events)
     if s.to_play is not None:
         s.to_play = _leader_in(s, leader, events)
 
 
-def _dreck(s: State, leader: int, events: list) -> None:
+def _dreck(s: State, leader: int, events: Listener) -> None:
     """Atlanta: if anyone holds fewer than six cards, the twos to fives and the six of
     trumps are pooled and dealt at random, as evenly as possible, to those players."""
     needy = [p for p in s.seats_from(leader) if len(s.hands[p]) < 6]
     if not needy:
         return
+    assert s.trump is not None  # set by begin
     six = make_card(6, s.trump)
     pool: list[Card] = []
     for hand in s.hands:
@@ -102,12 +112,14 @@ def _dreck(s: State, leader: int, events: list) -> None:
             hand.remove(c)
         pool.extend(dreck)
     pool.sort()
+    assert s.rng is not None, "the dreck needs the game's generator"
     s.rng.shuffle(pool)
     deals = deal(pool, needy)
     for p, card in deals:
         s.hands[p].append(card)
-    events is DROP or events.append(make(Event, ("dreck", needy[0], tuple(pool), None, deals,
-                                                 "dreck")))
+    if events is not DROP:
+        events.append(make(Event, ("dreck", needy[0], tuple(pool), None, deals,
+                                   "dreck")))
 
 
 _BIT = [1 << c for c in range(52)]
@@ -123,7 +135,7 @@ _PAIR_SUMS = _RANK_LOW * 3
 """The low two bits of each nibble, where a pair count sits."""
 
 
-def _bits(cards) -> int:
+def _bits(cards: Iterable[Card]) -> int:
     """Cards as an int with bit ``c`` set for card ``c``: a suit's cards are every
     fourth bit, the next card up in a suit is 4 bits higher, a rank's cards a nibble.
     (``_BIT`` is a list: its ``__getitem__`` is the quicker one to map.)"""
@@ -167,7 +179,7 @@ def _suit_runs(members: int, mode: str) -> tuple[tuple[Card, ...], ...]:
     of a suit recur."""
     cards = _cards(members)
     minimum = _MIN_RUN[mode]
-    runs = []
+    runs: list[tuple[Card, ...]] = []
     start = 0
     for i in range(1, len(cards) + 1):
         if i == len(cards) or cards[i] != cards[i - 1] + 4:
@@ -346,9 +358,18 @@ def _set_answers(p: int, hand: list[Card], top: tuple[Card, ...], rules: Rules,
     return [a for a in sets if _beats_suit_by_suit(a.cards, top, trump)]
 
 
+
+
+
+
+
+
+
+
 def legal(s: State, rules: Rules) -> list[Action]:
     """Lead any card (or run); otherwise beat the top play or pick up (rules 9, 10)."""
     p = s.to_play
+    assert p is not None  # asked only while the deal goes on
     hand = s.hands[p]
     if not hand:
         return [PICK_UP_ACTIONS[p]]
@@ -375,17 +396,17 @@ def legal(s: State, rules: Rules) -> list[Action]:
         return actions
     if not s.table:
         return _leads(p, hand, rules)
-    top = s.table[-1][1]
-    if rules.phase2_sets == "yes" and is_set(top):
-        actions = _set_answers(p, hand, top, rules, s.trump)
+    top_play = s.table[-1][1]
+    if rules.phase2_sets == "yes" and is_set(top_play):
+        actions = _set_answers(p, hand, top_play, rules, s.trump)
     else:
-        actions = _answers(p, hand, top, rules, s.trump)
+        actions = _answers(p, hand, top_play, rules, s.trump)
     if not actions or rules.may_pick_up:
         actions.append(PICK_UP_ACTIONS[p])
     return actions
 
 
-def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str]:
+def why_illegal(s: State, rules: Rules, action: Action, names: Sequence[str]) -> tuple[str, str]:
     name = names[action.player]
     hand = s.hands[action.player]
     if action.kind == PICK_UP:
@@ -435,6 +456,7 @@ def why_illegal(s: State, rules: Rules, action: Action, names) -> tuple[str, str
                  "allowed only when void").format(player=name, suit=suit_singular(top_suit)), \
             "follow-suit"
     else:
+        assert s.trump is not None  # phase 2 always has trumps
         how = _("beat it with a higher {suit} or with a trump ({symbol})").format(
             suit=suit_singular(top_suit), symbol=suit_symbol(s.trump))
     return _("{cards} does not beat {top}: {how}, or pick it up").format(
@@ -458,21 +480,21 @@ def _why_set(rules: Rules, cards: tuple[Card, ...], top: tuple[Card, ...]) -> tu
     return text.format(cards=shown, top=format_cards(top), count=len(top)), "sets-phase-2"
 
 
-def _go_out(s: State, p: int, events: list) -> None:
+def _go_out(s: State, p: int, events: Listener) -> None:
     """Rules 12 and 13."""
     s.in_game[p] = False
     s.out.append(p)
-    events is DROP or events.append(make(Event, ("out", p, (), None, None, "going-out")))
+    if events is not DROP:
+        events.append(make(Event, ("out", p, (), None, None, "going-out")))
     still = [q for q in range(s.n) if s.in_game[q]]
     if len(still) <= 1:
         s.loser = still[0] if still else None
         s.to_play = None
-        if still:
-            events is DROP or events.append(make(Event, ("game-over", still[0], (), None, None,
-                                                         "loser")))
+        if still and events is not DROP:
+            events.append(make(Event, ("game-over", still[0], (), None, None, "loser")))
 
 
-def _leader_in(s: State, leader: int, events: list) -> int | None:
+def _leader_in(s: State, leader: int, events: Listener) -> int | None:
     """``leader`` if still in with cards, else the next such player on the left (rule 12;
     a Blåmattis with no cards cannot lead).  If every player still in is a Blåmattis
     without cards, the game ends and the first of them on the left loses (our reading)."""
@@ -483,15 +505,17 @@ def _leader_in(s: State, leader: int, events: list) -> int | None:
         nxt = s.next_in(nxt)
         if s.hands[nxt]:
             reason = "next" if not s.in_game[leader] else "blamattis"
-            events is DROP or events.append(make(Event, ("lead-passes", leader, (), nxt, reason,
-                                                         "going-out")))
+            if events is not DROP:
+                events.append(make(Event, ("lead-passes", leader, (), nxt, reason,
+                                           "going-out")))
             return nxt
     s.loser = s.next_in(leader)
-    events is DROP or events.append(make(Event, ("game-over", s.loser, (), None, None, "loser")))
+    if events is not DROP:
+        events.append(make(Event, ("game-over", s.loser, (), None, None, "loser")))
     return None
 
 
-def _take_lowest_run(table: list) -> tuple[Card, ...]:
+def _take_lowest_run(table: list[Play]) -> tuple[Card, ...]:
     """Atlanta: the whole lowest unbroken run, across plays, from the first play on."""
     taken = list(table.pop(0)[1])
     while table and table[0][1][0] & 3 == taken[-1] & 3 and table[0][1][0] == taken[-1] + 4:
@@ -520,7 +544,7 @@ def _pick_up(s: State, rules: Rules, p: int) -> tuple[tuple[Card, ...], str]:
     return cards, _PICK_UP_RULE[mode]
 
 
-def apply(s: State, rules: Rules, action: Action, events: list) -> None:
+def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     p, kind, cards = action
     table = s.table
     hand = s.hands[p]
@@ -532,13 +556,16 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
         hand += cards
         if table:
             s.to_play = s.next_in(p)
-            events is DROP or events.append(make(Event, ("pick-up", p, cards, s.to_play,
-                                                         table[-1][1], rule)))
+            if events is not DROP:
+                events.append(make(Event, ("pick-up", p, cards, s.to_play,
+                                           table[-1][1], rule)))
         else:
             natural = (p + 1) % s.n
-            events is DROP or events.append(make(Event, ("pick-up", p, cards, None, (), rule)))
-            events is DROP or events.append(make(Event, ("all-picked-up", p, (), natural, None,
-                                                         "all-picked-up")))
+            if events is not DROP:
+                events.append(make(Event, ("pick-up", p, cards, None, (), rule)))
+            if events is not DROP:
+                events.append(make(Event, ("all-picked-up", p, (), natural, None,
+                                           "all-picked-up")))
             s.to_play = _leader_in(s, natural, events)
         return
     if len(cards) == 1:
@@ -550,15 +577,17 @@ def apply(s: State, rules: Rules, action: Action, events: list) -> None:
     if table:
         top = table[-1][1]
         table.append((p, cards))
-        events is DROP or events.append(make(Event, ("beat", p, cards, None, top,
-                                                     _beat_rule(rules, cards))))
+        if events is not DROP:
+            events.append(make(Event, ("beat", p, cards, None, top,
+                                       _beat_rule(rules, cards))))
         trumped = (rules.trump_ends and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
     else:
         table.append((p, cards))
         s.trick_size = s.n - len(s.out)
         s.leader = p
-        events is DROP or events.append(make(Event, ("lead", p, cards, None, s.trick_size,
-                                                     "trick-complete")))
+        if events is not DROP:
+            events.append(make(Event, ("lead", p, cards, None, s.trick_size,
+                                       "trick-complete")))
         trumped = False
     if not hand:
         _go_out(s, p, events)
@@ -577,7 +606,7 @@ def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
     return "follow-suit" if rules.beat == "follow-suit" else "beat"
 
 
-def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> None:
+def _complete(s: State, rules: Rules, p: int, trumped: bool, events: Listener) -> None:
     """Rule 11a (and Koira's trump-ends-trick): set the trick aside; the lead."""
     table = s.table
     discarded = s.discarded
@@ -585,19 +614,22 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: list) -> No
         discarded.extend(play)
     s.table = []
     if trumped:
-        events is DROP or events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,
-                                                     len(table),
-                                                     "trump-ends-trick")))
+        if events is not DROP:
+            events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,
+                                       len(table),
+                                       "trump-ends-trick")))
     else:
-        events is DROP or events.append(make(Event, ("trick-complete", p, (), p, len(table),
-                                                     "trick-complete")))
+        if events is not DROP:
+            events.append(make(Event, ("trick-complete", p, (), p, len(table),
+                                       "trick-complete")))
     if s.in_game[p]:
         s.to_play = p
     elif rules.lead_after_going_out == "beaten-player":
         beaten = table[-2][0]
         leader = beaten if s.in_game[beaten] else s.next_in(beaten)
-        events is DROP or events.append(make(Event, ("lead-passes", p, (), leader, "beaten",
-                                                     "trick-complete")))
+        if events is not DROP:
+            events.append(make(Event, ("lead-passes", p, (), leader, "beaten",
+                                       "trick-complete")))
         s.to_play = _leader_in(s, leader, events)
     else:
         s.to_play = _leader_in(s, p, events)

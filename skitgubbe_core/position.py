@@ -6,6 +6,7 @@ may appear once; a phase-2 position needs a trump suit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import jsondata as jd
@@ -16,9 +17,12 @@ from .rules import Rules
 from .schema import POSITION_SCHEMA, json_path, validate
 from .state import State
 
+Listed = list[tuple[int | None, tuple[Card, ...]]]
+"""The table as a file lists it: each play's seat, when it names one, and cards."""
+
 
 def _table(value: list[str], players: list[str],
-           path: str) -> list[tuple[int | None, tuple[Card, ...]]]:
+           path: str) -> Listed:
     """Table items: ``"9H"``, ``"7H 8H 9H"`` or ``"A: 9H"`` (who played it)."""
     plays = []
     for i, item in enumerate(value):
@@ -37,7 +41,7 @@ def _table(value: list[str], players: list[str],
     return plays
 
 
-def build_state(start: dict, players: list[str], rules: Rules, path: str = "start") -> State:
+def build_state(start: dict[str, Any], players: list[str], rules: Rules, path: str = "start") -> State:
     """The :class:`State` that the JSON object ``start`` describes under ``rules``."""
     validate(start, POSITION_SCHEMA, PositionError, prefix=path)
     n = len(players)
@@ -65,8 +69,8 @@ def build_state(start: dict, players: list[str], rules: Rules, path: str = "star
             claim(cards, json_path((players[p],), f"{path}.piles"))
             s.piles[p] = cards
     table = _table(start.get("table", []), players, f"{path}.table")
-    for i, (_, cards) in enumerate(table):
-        claim(list(cards), f"{path}.table[{i}]")
+    for i, (_, played) in enumerate(table):
+        claim(list(played), f"{path}.table[{i}]")
     trump = start.get("trump")
     if trump is not None:
         try:
@@ -143,6 +147,7 @@ def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
         raise PositionError(f"the turned-up trump {s.trump_card} sets trumps: trump is "
                             f"{SUITS[s.trump_card & 3]}", path=f"{path}.trump")
     p = s.to_play
+    assert p is not None  # read from the file's to_play
     if not s.hands[p] and not can_turn(s, rules):
         raise PositionError(f"{names[p]} has no card to play and cannot turn one, so phase 1 "
                             "would be over: give the phase-2 position instead",
@@ -151,7 +156,7 @@ def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
         plays = s.table
         for i in range(1, len(plays), 2):
             lead, answer = plays[i - 1][1][0], plays[i][1][0]
-            if lead >> 2 != answer >> 2:
+            if lead.rank != answer.rank:
                 raise PositionError(f"{lead} and {answer} differ in rank, so the trick would "
                                     "have been taken: the table holds bounced pairs and at "
                                     "most one unanswered lead", path=f"{path}.table[{i}]")
@@ -168,15 +173,18 @@ def _check_phase2(s: State, rules: Rules, names: list[str], path: str) -> None:
                             f"{s.trick_size}", path=f"{path}.trick_size")
 
 
-def _phase1(s, rules, start, players, path, table, leader, claim) -> None:
+def _phase1(s: State, rules: Rules, start: dict[str, Any], players: list[str], path: str,
+            table: Listed, leader: Any, claim: Callable[[list[Card], str], None]) -> None:
+    to_play = s.to_play
+    assert to_play is not None  # read from the file's to_play
     stock = jd.cards(start.get("stock", []), f"{path}.stock", PositionError)
     claim(stock, f"{path}.stock")
     s.stock = stock[::-1]
     if rules.turned_up_trump == "yes" and stock:
-        if s.trump is not None and s.trump != stock[-1] & 3:
+        if s.trump is not None and s.trump != stock[-1].suit:
             raise PositionError("the turned-up trump is the last stock card, and its suit is "
                                 "trump", path=f"{path}.trump")
-        s.trump = stock[-1] & 3
+        s.trump = stock[-1].suit
     if rules.phase1_tricks == "all-play" and table:
         raise PositionError("an all-play phase-1 position must start between tricks (no "
                             "table)", path=f"{path}.table")
@@ -196,13 +204,13 @@ def _phase1(s, rules, start, players, path, table, leader, claim) -> None:
             "(or trump and trump_holder): the last stock card decides trumps", path=path)
     odd = len(table) % 2
     s.leader = (jd.player(leader, players, f"{path}.leader", PositionError) if leader is not None
-                else (s.to_play - odd) % s.n)
+                else (to_play - odd) % s.n)
     s.opponent = (s.leader + 1) % s.n
     expected = s.opponent if odd else s.leader
-    if s.to_play != expected:
+    if to_play != expected:
         raise PositionError(
             f"with {len(table)} card(s) on the table and {players[s.leader]} leading, "
-            f"{players[expected]} is to play, not {players[s.to_play]}", path=f"{path}.to_play")
+            f"{players[expected]} is to play, not {players[to_play]}", path=f"{path}.to_play")
     pair = (s.leader, s.opponent)
     for i, (who, cards) in enumerate(table):
         if len(cards) != 1:
@@ -213,7 +221,10 @@ def _phase1(s, rules, start, players, path, table, leader, claim) -> None:
         s.table.append((pair[i % 2], cards))
 
 
-def _phase2(s, rules, start, players, path, table, leader) -> None:
+def _phase2(s: State, rules: Rules, start: dict[str, Any], players: list[str], path: str,
+            table: Listed, leader: Any) -> None:
+    to_play = s.to_play
+    assert to_play is not None  # read from the file's to_play
     if s.trump is None:
         raise PositionError("a phase-2 position needs 'trump' (a suit letter)", path=path)
     for key in ("stock", "trump_card", "piles"):
@@ -234,17 +245,17 @@ def _phase2(s, rules, start, players, path, table, leader) -> None:
     for p in order:
         s.in_game[p] = False
     s.out = order
-    if not s.in_game[s.to_play] or (not s.hands[s.to_play] and not table):
-        raise PositionError(f"{players[s.to_play]} has no cards and cannot be to play",
+    if not s.in_game[to_play] or (not s.hands[to_play] and not table):
+        raise PositionError(f"{players[to_play]} has no cards and cannot be to play",
                             path=f"{path}.to_play")
-    who = s.to_play
+    who = to_play
     attributed = []
     for i in range(len(table) - 1, -1, -1):
         explicit, cards = table[i]
         who = _previous_in(s, who) if explicit is None else explicit
         attributed.append((who, cards))
     s.table = attributed[::-1]
-    s.leader = (s.table[0][0] if s.table else s.to_play) if leader is None else jd.player(
+    s.leader = (s.table[0][0] if s.table else to_play) if leader is None else jd.player(
         leader, players, f"{path}.leader", PositionError)
     size = start.get("trick_size")
     active = s.n - len(s.out)
@@ -279,6 +290,7 @@ def state_to_json(s: State, players: list[str]) -> dict[str, Any]:
             data["trump_holder"] = players[s.trump_holder]
     if s.trump is not None:
         data["trump"] = SUITS[s.trump]
+    assert s.to_play is not None  # a position is written while the deal goes on
     data["to_play"] = players[s.to_play]
     if s.table:
         data["table"] = [f"{players[p]}: {' '.join(c.text for c in cards)}" for p, cards in s.table]

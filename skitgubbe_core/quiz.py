@@ -62,7 +62,7 @@ TEXT = Messages({
     "prompt.trump": "What are trumps in phase 2?",
     "prompt.pick-up": "What does {player} pick up?",
     "prompt.tie-cards": "Which cards does {player} get?",
-    "prompt.reading": "Under the reading {option} = {value}, {prompt}",
+    "prompt.reading": "Reading: {reading}. {prompt}",
     "why.legal": "every one of these is allowed: {summary}",
     "why.to-play.next": "{player} is next: play goes clockwise",
     "why.to-play.over": "the deal is over: {loser} is the Skitgubbe",
@@ -185,7 +185,12 @@ class Question:
     def _right(self, choice: str) -> str:
         shown = answer_label(self)
         if self.kind == "legal":
-            return TEXT["right.legal"].format(choice=choice_label(self, choice))
+            right = TEXT["right.legal"].format(choice=choice_label(self, choice))
+            others = [choice_label(self, a) for a in self.answer if a != choice]
+            if not others:
+                return right
+            also = TEXT["also"].format(answers=join(others))
+            return f"{right} {also[:1].upper()}{also[1:]}."
         if self.kind == "to-play" and not self.answer:
             return TEXT["right.to-play.over"]
         return TEXT[f"right.{self.kind}"].format(answer=shown, player=self.player)
@@ -748,8 +753,9 @@ def readings(source: Any, option: str, kind: str, after: int,
                 break
         moment = _Moment(game)
         q = ask(moment, kind, min(after, game.move_count))
-        prompt = TEXT["prompt.reading"].format(option=option, value=value,
-                                               prompt=q.prompt[:1].lower() + q.prompt[1:])
+        reading = gettext(rule.choice(value).description)
+        prompt = TEXT["prompt.reading"].format(reading=reading[:1].upper() + reading[1:],
+                                               prompt=q.prompt)
         found.append((Sheet(game, moment.frames, [q], sc.title),
                       replace(q, prompt=prompt)))
     return found

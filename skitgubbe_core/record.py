@@ -60,7 +60,7 @@ def result(game: Game) -> dict[str, Any]:
     }
 
 
-def rules_from_json(data: dict, error: type[FileFormatError]) -> Rules:
+def rules_from_json(data: dict[str, Any], error: type[FileFormatError]) -> Rules:
     """The rules named by ``variant`` and ``options`` of a scenario or record."""
     variant = jd.field(data, "variant", "", str, error=error)
     options = jd.field(data, "options", "", dict, required=False, error=error) or {}
@@ -76,7 +76,7 @@ def rules_from_json(data: dict, error: type[FileFormatError]) -> Rules:
     return rules
 
 
-def new_game(data: dict, error: type[FileFormatError], **kwargs: Any) -> Game:
+def new_game(data: dict[str, Any], error: type[FileFormatError], **kwargs: Any) -> Game:
     """A game from the ``variant``, ``options``, ``players`` and ``start`` fields."""
     rules = rules_from_json(data, error)
     try:
@@ -121,12 +121,12 @@ def dumps(game: Game) -> str:
     return json.dumps(to_record(game), ensure_ascii=False, indent=1) + "\n"
 
 
-def save(game: Game, path: str | os.PathLike) -> None:
+def save(game: Game, path: str | os.PathLike[str]) -> None:
     """Write the record atomically: an existing file is replaced only by a complete one."""
     save_text(dumps(game), path)
 
 
-def load(path: str | os.PathLike) -> Game:
+def load(path: str | os.PathLike[str]) -> Game:
     """Read and replay a record file."""
     data = jd.read_json(path, RecordError)
     return from_record(data, str(path))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from .errors import RulesError
 from .i18n import gettext as _
@@ -79,7 +79,7 @@ OPTIONS: dict[str, Option] = {
                "card always becomes the trump card", ("pagat", "se-faq")),
             _C("at-least-one", "while the stock holds at least one card; turning the last card "
                "plays the trump card, and its turner leads phase 2", ("pagat-sv",)),
-            _C("never", "never: the sources of Mas and of the German summary do not mention it",
+            _C("never", "the sources of Mas and of the German summary do not mention it",
                ("kortoxen", "de-summary"), RECONSTRUCTION),
         ),
         _option(
@@ -137,8 +137,9 @@ OPTIONS: dict[str, Option] = {
                "leader leads again (our reading)", ("pagat-sv",)),
         ),
         _option(
-            "tie_cards_to", "Where redistributed tie cards go", "With tie_rule=redistribute: "
-            "whether the dealt cards join the collected pile or the hand. The source is silent.",
+            "tie_cards_to", "Where redistributed tie cards go", "With Koira's sorted tie "
+            "redistribution: whether the dealt cards join the collected pile or the hand. The "
+            "source is silent.",
             "pile",
             _C("pile", "the collected pile, since phase 1 collects cards for phase 2",
                ("pagat-sv",), RECONSTRUCTION),
@@ -286,9 +287,9 @@ OPTIONS: dict[str, Option] = {
         _option(
             "must_beat", "Must you beat when you can?", "Phase 2: whether a player who can beat "
             "may pick up instead.", NO,
-            _C(NO, "no: you may always pick up instead, even holding a card that beats",
+            _C(NO, "you may always pick up instead, even holding a card that beats",
                ("se-faq",) + _PAGAT),
-            _C(YES, "yes: a player who can beat must; only one who cannot picks up",
+            _C(YES, "a player who can beat must; only one who cannot picks up",
                ("de-summary", "se-house")),
         ),
         _option(
@@ -321,8 +322,8 @@ OPTIONS: dict[str, Option] = {
         _option(
             "trump_ends_trick", "A trump ends the trick", "Whether a trump on a non-trump ends "
             "a phase-2 trick at once.", NO,
-            _C(NO, "no: the trick goes on", _PAGAT),
-            _C(YES, "yes: its player sets the trick aside and leads", ("pagat-sv",)),
+            _C(NO, "the trick goes on", _PAGAT),
+            _C(YES, "its player sets the trick aside and leads", ("pagat-sv",)),
         ),
         _option(
             "dreck", "Dreck", "Atlanta: short hands are topped up at the start of phase 2.", NO,
@@ -503,41 +504,67 @@ _ALSO_REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
 """A second requirement of the same (option, value), checked after :data:`_REQUIRES`."""
 
 
+# The values of each rule option, as types (tests/test_rulesets.py checks them against
+# OPTIONS): a misspelt value in a comparison is then a type error.
+YesNo = Literal["no", "yes"]
+TurnFromStock = Literal["more-than-one", "at-least-one", "never"]
+LastTrick = Literal["bounce", "incomplete"]
+LeadAfterGoingOut = Literal["next-left", "beaten-player"]
+Phase1Tricks = Literal["pairs", "all-play", "beat-or-pick-up"]
+Phase1Plays = Literal["single", "sets"]
+TieScope = Literal["highest", "any"]
+TieRule = Literal["replay", "redistribute"]
+TieCardsTo = Literal["pile", "hand"]
+Phase1End = Literal["no-card", "all-played", "last-draw"]
+Draw = Literal["after-play", "refill-after-trick", "refill"]
+SloughTiming = Literal["decided", "undecided", "both"]
+Phase1Follow = Literal["no", "suit", "suit-then-trump"]
+Phase1Winner = Literal["rank", "trick-taking"]
+MasTiming = Literal["own-turn", "any-time"]
+Phase2Plays = Literal["single", "runs", "runs-of-three", "runs-from-two"]
+SetBeat = Literal["higher-rank", "suit-by-suit"]
+RunOrder = Literal["lowest-above-highest", "top-above-top"]
+Beat = Literal["any-trump", "follow-suit"]
+AntiTrumps = Literal["none", "same-colour", "clubs", "electric-clubs"]
+PickUp = Literal["top", "lowest", "lowest-single", "lowest-run"]
+EmptyHandAfterPhase1 = Literal["out", "blamattis", "loses"]
+
+
 @dataclass(frozen=True)
 class Rules:
     """A complete set of rule options, starting from a preset."""
 
     preset_name: str = "skitgubbe"
-    turn_from_stock: str = OPTIONS["turn_from_stock"].default
-    last_trick: str = OPTIONS["last_trick"].default
-    lead_after_going_out: str = OPTIONS["lead_after_going_out"].default
-    phase1_tricks: str = OPTIONS["phase1_tricks"].default
-    phase1_plays: str = OPTIONS["phase1_plays"].default
-    tie_scope: str = OPTIONS["tie_scope"].default
-    tie_rule: str = OPTIONS["tie_rule"].default
-    tie_cards_to: str = OPTIONS["tie_cards_to"].default
-    phase1_end: str = OPTIONS["phase1_end"].default
-    draw: str = OPTIONS["draw"].default
-    forced_bounce: str = OPTIONS["forced_bounce"].default
-    slough: str = OPTIONS["slough"].default
-    slough_timing: str = OPTIONS["slough_timing"].default
-    turned_up_trump: str = OPTIONS["turned_up_trump"].default
-    phase1_follow: str = OPTIONS["phase1_follow"].default
-    phase1_winner: str = OPTIONS["phase1_winner"].default
-    exchange_two: str = OPTIONS["exchange_two"].default
-    store_three_trumps: str = OPTIONS["store_three_trumps"].default
-    mas_timing: str = OPTIONS["mas_timing"].default
-    phase2_plays: str = OPTIONS["phase2_plays"].default
-    phase2_sets: str = OPTIONS["phase2_sets"].default
-    set_beat: str = OPTIONS["set_beat"].default
-    run_order: str = OPTIONS["run_order"].default
-    beat: str = OPTIONS["beat"].default
-    must_beat: str = OPTIONS["must_beat"].default
-    anti_trumps: str = OPTIONS["anti_trumps"].default
-    pick_up: str = OPTIONS["pick_up"].default
-    empty_hand_after_phase1: str = OPTIONS["empty_hand_after_phase1"].default
-    trump_ends_trick: str = OPTIONS["trump_ends_trick"].default
-    dreck: str = OPTIONS["dreck"].default
+    turn_from_stock: TurnFromStock = "more-than-one"
+    last_trick: LastTrick = "bounce"
+    lead_after_going_out: LeadAfterGoingOut = "next-left"
+    phase1_tricks: Phase1Tricks = "pairs"
+    phase1_plays: Phase1Plays = "single"
+    tie_scope: TieScope = "highest"
+    tie_rule: TieRule = "replay"
+    tie_cards_to: TieCardsTo = "pile"
+    phase1_end: Phase1End = "no-card"
+    draw: Draw = "after-play"
+    forced_bounce: YesNo = "no"
+    slough: YesNo = "no"
+    slough_timing: SloughTiming = "decided"
+    turned_up_trump: YesNo = "no"
+    phase1_follow: Phase1Follow = "no"
+    phase1_winner: Phase1Winner = "rank"
+    exchange_two: YesNo = "no"
+    store_three_trumps: YesNo = "no"
+    mas_timing: MasTiming = "own-turn"
+    phase2_plays: Phase2Plays = "single"
+    phase2_sets: YesNo = "no"
+    set_beat: SetBeat = "higher-rank"
+    run_order: RunOrder = "lowest-above-highest"
+    beat: Beat = "any-trump"
+    must_beat: YesNo = "no"
+    anti_trumps: AntiTrumps = "none"
+    pick_up: PickUp = "top"
+    empty_hand_after_phase1: EmptyHandAfterPhase1 = "out"
+    trump_ends_trick: YesNo = "no"
+    dreck: YesNo = "no"
     single_beats: bool = field(init=False, repr=False, compare=False)
     """Phase 2 plays single cards only, and any trump beats a non-trump (the common case,
     which has a fast path)."""
@@ -572,7 +599,7 @@ class Rules:
         if name not in PRESETS:
             known = ", ".join(PRESETS)
             raise RulesError(f"unknown ruleset {name!r}: known rulesets are {known}")
-        base = _preset_rules(cls, name)
+        base = _preset_rules(name)
         return base.replace(**options) if options else base
 
     def replace(self, **options: str) -> Rules:
@@ -581,7 +608,8 @@ class Rules:
             if name not in OPTIONS:
                 known = ", ".join(OPTIONS)
                 raise RulesError(f"unknown rule option {name!r}: options are {known}")
-        return replace(self, **options)
+        values: dict[str, Any] = options  # checked against each option's choices on creation
+        return replace(self, **values)
 
     @property
     def base(self) -> Preset:
@@ -626,6 +654,7 @@ class Rules:
 
 
 @cache
-def _preset_rules(cls: type, name: str) -> Rules:
+def _preset_rules(name: str) -> Rules:
     """A preset's rules, built and checked once (they are immutable)."""
-    return cls(preset_name=name, **dict(PRESETS[name].options))
+    options: dict[str, Any] = dict(PRESETS[name].options)
+    return Rules(preset_name=name, **options)

@@ -9,13 +9,14 @@ The format is documented for users in ``docs/scenarios.md``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import jsondata as jd
 from .actions import Action
-from .cards import SUITS, Card, parse_cards, parse_suit
+from .cards import SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import ActionError, CardError, FileFormatError, IllegalActionError, quote
 from .events import Step
 from .game import Game
@@ -34,12 +35,12 @@ class ScenarioError(FileFormatError):
 class Scenario:
     """A parsed, valid scenario.  ``game()`` gives a fresh game at its start."""
 
-    data: dict
+    data: dict[str, Any]
     title: str
     variant: str
     players: list[str]
     moves: list[str]
-    expect: list[dict]
+    expect: list[dict[str, Any]]
     description: str = ""
     sources: list[str] = field(default_factory=list)
     file: str | None = None
@@ -102,7 +103,7 @@ def _action(game: Game, text: Any, path: str) -> Action:
         raise ScenarioError(str(err), path=path) from None
 
 
-def _check_form(game: Game, check: dict, path: str, move_count: int) -> None:
+def _check_form(game: Game, check: dict[str, Any], path: str, move_count: int) -> None:
     """Checkpoint fields (already of the schema's types) must name real players,
     cards and suits, and a move count the scenario reaches."""
     after = check.get("after")
@@ -144,7 +145,7 @@ def run(scenario: Scenario) -> Outcome:
     """
     game = scenario.game()
     moves = scenario.moves
-    by_after: dict[int, list[tuple[int, dict]]] = {}
+    by_after: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     for i, check in enumerate(scenario.expect):
         by_after.setdefault(check.get("after", len(moves)), []).append((i, check))
     steps: list[Step] = []
@@ -164,10 +165,12 @@ def run(scenario: Scenario) -> Outcome:
     check_at(0)
     for text in moves:
         try:
-            steps.append(game.play(text))
+            step = game.play(text)
         except IllegalActionError as err:
             failures.append(_("{error} [the move was refused]").format(error=err))
             break
+        assert step is not None  # a scenario's game narrates
+        steps.append(step)
         check_at(game.move_count)
     if not failures and scenario.data.get("exercises"):
         from .quiz import check_exercises
@@ -180,15 +183,15 @@ def run(scenario: Scenario) -> Outcome:
     return Outcome(scenario, game, steps, passed, failures)
 
 
-def _cards(value: Any) -> Counter:
+def _cards(value: Any) -> Counter[Card]:
     return Counter(parse_cards(value))
 
 
-def _names(game: Game, seats) -> list[str]:
+def _names(game: Game, seats: Iterable[int]) -> list[str]:
     return [game.players[p] for p in seats]
 
 
-def _compare(game: Game, check: dict) -> list[str]:
+def _compare(game: Game, check: dict[str, Any]) -> list[str]:
     """Every way the game differs from the checkpoint, as sentences."""
     problems = []
     players = list(game.players)
@@ -214,9 +217,9 @@ def _compare(game: Game, check: dict) -> list[str]:
             differ("the table", _show_plays(actual_plays), _show_plays(expected_plays))
     for key, seats in (("hands", game.hands), ("piles", game.piles)):
         for name, cards in check.get(key, {}).items():
-            actual = Counter(seats[players.index(name)])
-            if actual != _cards(cards):
-                differ(f"{name}'s {key[:-1]}", _show(actual), _show(_cards(cards)))
+            held = Counter(seats[players.index(name)])
+            if held != _cards(cards):
+                differ(f"{name}'s {key[:-1]}", _show(held), _show(_cards(cards)))
     if "stock" in check:
         expected = check["stock"]
         if isinstance(expected, int):
@@ -239,10 +242,10 @@ def _compare(game: Game, check: dict) -> list[str]:
     return problems
 
 
-def _show(cards) -> str:
+def _show(cards: Counter[Card] | Sequence[Card]) -> str:
     cards = sorted(cards.elements()) if isinstance(cards, Counter) else cards
-    return "[" + " ".join(str(c) for c in cards) + "]"
+    return "[" + format_cards(cards) + "]"
 
 
 def _show_plays(plays: list[list[Card]]) -> str:
-    return "[" + ", ".join(" ".join(str(c) for c in p) for p in plays) + "]"
+    return "[" + ", ".join(format_cards(p) for p in plays) + "]"

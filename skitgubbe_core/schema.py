@@ -17,10 +17,14 @@ skitgubbe_core.errors.FileFormatError: seed: '7' should be a whole number
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import FileFormatError, quote
+
+if TYPE_CHECKING:
+    from fastjsonschema import JsonSchemaValueException
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 8
@@ -59,8 +63,8 @@ CONTROL = "\x00-\x1f\x7f-\x9f" + _INVISIBLE
 names and titles, where a terminal would obey them or a reader be misled;
 descriptions and notes may hold line breaks and tabs."""
 
-_NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
-         "pattern": f"^[^{CONTROL}:\\s](?:[^{CONTROL}:]*[^{CONTROL}:\\s])?$"}
+_NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
+                         "pattern": f"^[^{CONTROL}:\\s](?:[^{CONTROL}:]*[^{CONTROL}:\\s])?$"}
 _NAME_RE = re.compile(_NAME["pattern"])
 
 
@@ -256,7 +260,7 @@ _TYPE_NAMES = {"object": "an object", "array": "a list", "string": "a string",
                "number": "a number"}
 
 
-def _inline(node: Any, defs: dict) -> Any:
+def _inline(node: Any, defs: dict[str, Any]) -> Any:
     """``node`` with every ``$ref`` replaced by its definition (the schemas are not
     recursive): compiled validators check inlined definitions several times faster."""
     if isinstance(node, dict):
@@ -269,7 +273,7 @@ def _inline(node: Any, defs: dict) -> Any:
 
 
 @cache
-def _validator(which: str):
+def _validator(which: str) -> Callable[[Any], Any]:
     """A compiled validator (fastjsonschema: about 0.1 ms for a record of 500 actions,
     where the interpreting ``jsonschema`` takes 20 ms)."""
     import fastjsonschema
@@ -279,7 +283,7 @@ def _validator(which: str):
     return fastjsonschema.compile(_inline(schema, schema["$defs"]))
 
 
-def _which(schema: dict) -> str:
+def _which(schema: dict[str, Any]) -> str:
     if schema is SCENARIO_SCHEMA:
         return "scenario"
     if schema is RECORD_SCHEMA:
@@ -289,7 +293,7 @@ def _which(schema: dict) -> str:
     return "position"
 
 
-def json_path(parts, prefix: str = "") -> str:
+def json_path(parts: Iterable[str | int], prefix: str = "") -> str:
     """``('start', 'hands', 'B', 2)`` -> ``'start.hands.B[2]'``."""
     path = prefix
     for part in parts:
@@ -305,7 +309,7 @@ def check_tree(data: Any, error: type[FileFormatError] = FileFormatError,
                prefix: str = "") -> None:
     """Depth, number size and text every JSON value must keep (read from a file or
     handed over as a dict): no lone surrogates, no number beyond the bounds."""
-    stack = [(data, 1, ())]
+    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 1, ())]
     while stack:
         value, depth, parts = stack.pop()
         if isinstance(value, str):
@@ -342,7 +346,7 @@ def check_tree(data: Any, error: type[FileFormatError] = FileFormatError,
             raise error(f"{quote(value)} is not a JSON value", path=json_path(parts, prefix))
 
 
-def validate(data: Any, schema: dict, error: type[FileFormatError] = FileFormatError,
+def validate(data: Any, schema: dict[str, Any], error: type[FileFormatError] = FileFormatError,
              prefix: str = "") -> None:
     """Raise ``error`` naming the JSON path and the rule of the first place where
     ``data`` breaks ``schema`` (one of the three schemas above)."""
@@ -354,7 +358,7 @@ def validate(data: Any, schema: dict, error: type[FileFormatError] = FileFormatE
     except JsonSchemaValueException as err:
         parts = _parts(data, err.path[1:])
         if err.rule == "uniqueItems":
-            seen: set = set()
+            seen: set[str] = set()
             for i, item in enumerate(err.value):
                 if repr(item) in seen:
                     raise error(f"{quote(item)} is named twice",
@@ -363,11 +367,11 @@ def validate(data: Any, schema: dict, error: type[FileFormatError] = FileFormatE
         raise error(_sentence(err, parts), path=json_path(parts, prefix) or "(top level)") from None
 
 
-def _parts(data: Any, names: list[str]) -> list:
+def _parts(data: Any, names: list[str]) -> list[str | int]:
     """The validator's path (all text) with list indexes as numbers.  The validator
     splits its path at ``.`` and ``[``, so a key holding those is cut short: the path
     then ends at the last step that exists."""
-    parts: list = []
+    parts: list[str | int] = []
     for name in names:
         try:
             step = int(name) if isinstance(data, list) else name
@@ -378,7 +382,7 @@ def _parts(data: Any, names: list[str]) -> list:
     return parts
 
 
-def _sentence(err, parts: list) -> str:
+def _sentence(err: JsonSchemaValueException, parts: list[str | int]) -> str:
     """A short sentence for a schema error, quoting a bounded prefix of the value."""
     kind, schema, value = err.rule, err.definition, err.value
     expected = schema.get(kind)

@@ -22,14 +22,17 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from . import metrics
-from .bots import BOTS, SEARCHERS, OutOfTurn, RandomBot, make_bot
+from .bots import BOTS, SEARCHERS, Bot, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
 from .events import Event, Step
 from .game import Game
 from .rules import PRESETS, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 Row = dict[str, Any]
 """One game of a study, as :func:`simulate`'s columns name it."""
@@ -44,12 +47,15 @@ class SimulationError(SkitgubbeError):
     """A study that cannot run as asked: unknown bot or scheduler, bad counts."""
 
 
-def play_out(game: Game, bots: list, max_moves: int = DEFAULT_MAX_MOVES,
-             on_step: Callable[[Game, Step], None] | None = None) -> bool:
+def play_out(game: Game, bots: Sequence[Bot], max_moves: int = DEFAULT_MAX_MOVES,
+             on_step: Callable[[Game, Step | None], None] | None = None) -> bool:
     """Let ``bots`` (one per seat) play ``game`` until it is over or has made
-    ``max_moves`` moves; True if it finished."""
+    ``max_moves`` moves; True if it finished (``on_step`` is given each step, None in a
+    headless game)."""
     while not game.is_over and game.move_count < max_moves:
-        step = game.play(bots[game.to_play].choose(game))
+        seat = game.to_play
+        assert seat is not None  # the game is not over
+        step = game.play(bots[seat].choose(game))
         if on_step is not None:
             on_step(game, step)
     return game.is_over
@@ -57,7 +63,7 @@ def play_out(game: Game, bots: list, max_moves: int = DEFAULT_MAX_MOVES,
 
 def random_game(players: int | Sequence[str] = 3, rules: Rules | str = "skitgubbe",
                 seed: int = 0, max_moves: int = DEFAULT_MAX_MOVES,
-                on_step: Callable[[Game, Step], None] | None = None,
+                on_step: Callable[[Game, Step | None], None] | None = None,
                 out_of_turn: bool = False) -> Game:
     """A whole game between random players, dealt with ``seed`` (each player's choices
     seeded from it too), stopped at ``max_moves`` if it has not ended.  With
@@ -68,7 +74,7 @@ def random_game(players: int | Sequence[str] = 3, rules: Rules | str = "skitgubb
     (True, 'Cai')
     """
     game = Game(players, rules, seed=seed)
-    bots = [RandomBot(seed * 16 + p) for p in range(len(game.players))]
+    bots: list[Bot] = [RandomBot(seed * 16 + p) for p in range(len(game.players))]
     if out_of_turn:
         bots = [OutOfTurn(bot, seed * 16 + p + 8) for p, bot in enumerate(bots)]
     play_out(game, bots, max_moves, on_step)
@@ -125,7 +131,7 @@ class Study:
                 + [f"cards_{p}" for p in seats] + ["unfinished"]
                 + (list(MEASURES) if self.measure else []))
 
-    def play(self, index: int) -> dict:
+    def play(self, index: int) -> dict[str, Any]:
         """Play game ``index`` and describe it as a row."""
         seed = derive_seed(self.seed, index)
         seats = self.seating(index)
@@ -171,7 +177,7 @@ class _Tally:
         elif kind in PICK_UP_EVENTS:
             self.pickups += 1
 
-    def step(self, game: Game, step: None) -> None:
+    def step(self, game: Game, step: Step | None) -> None:
         if self.phase1_moves is None and game.phase == 2:
             self.phase1_moves = game.move_count
             self.phase2_cards = [len(h) for h in game.hands]
@@ -195,12 +201,12 @@ class _Measure(_Tally):
         if event.kind == "tie":
             self.ties += 1
 
-    def step(self, game: Game, step: None) -> None:
+    def step(self, game: Game, step: Step | None) -> None:
         super().step(game, step)
         if self.phase1_moves is not None:
             self.trace.append(tuple(len(h) for h in game.hands))
 
-    def measures(self, game: Game) -> dict:
+    def measures(self, game: Game) -> dict[str, Any]:
         loser = game.loser
         if loser is None or not self.trace:
             nan = float("nan")
@@ -254,11 +260,11 @@ def _check_counts(**counts: int | None) -> None:
 
 def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
              bots: Sequence[str] | None = None, *, rotate: bool = False,
-             options: dict[str, str] | None = None, bot_options: dict | None = None,
+             options: dict[str, str] | None = None, bot_options: dict[str, Any] | None = None,
              scheduler: str = "serial", workers: int | None = None, address: str | None = None,
              chunk_size: int | None = None, progress: bool = False,
              max_moves: int = DEFAULT_MAX_MOVES, measure: bool = False,
-             timeout: float = DASK_TIMEOUT, beyond_cores: bool = False):
+             timeout: float = DASK_TIMEOUT, beyond_cores: bool = False) -> pd.DataFrame:
     """Play ``games`` games and return a pandas DataFrame, one row per game.
 
     ``bots`` names one bot per seat (default: all random); ``rotate`` moves them one
@@ -287,7 +293,7 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
 
 def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
                bots: Sequence[str] | None = None, *, rotate: bool = False,
-               options: dict[str, str] | None = None, bot_options: dict | None = None,
+               options: dict[str, str] | None = None, bot_options: dict[str, Any] | None = None,
                scheduler: str = "serial", workers: int | None = None,
                address: str | None = None, chunk_size: int | None = None,
                progress: bool = False, max_moves: int = DEFAULT_MAX_MOVES,

@@ -11,9 +11,12 @@ seeded generator, for variants that shuffle during play; copies leave it unset.
 
 from __future__ import annotations
 
+import random
+
 from .cards import Card
 
-Play = tuple  # (player, tuple of cards)
+Play = tuple[int, tuple[Card, ...]]
+"""One play on the table: (player, the cards played)."""
 
 
 class State:
@@ -52,7 +55,7 @@ class State:
         self.stage = "play"
         self.winner: int | None = None
         self.sloughs: list[int] = []
-        self.rng = None
+        self.rng: random.Random | None = None
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -83,7 +86,7 @@ class State:
         s.rng = None
         return s
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """A hashable value equal for equal states (hands compared as held)."""
         return (
             self.phase, tuple(map(tuple, self.hands)), tuple(map(tuple, self.piles)),

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import metrics
 from .metrics import wilson
 from .rules import PRESETS
 from .simulate import SimulationError, simulate
 
+if TYPE_CHECKING:
+    import pandas as pd
 
-def seats(df):
+
+def seats(df: pd.DataFrame) -> pd.DataFrame:
     """One row per seat per finished game: ``game``, ``seat``, ``bot``, ``cards`` (held
     at the start of phase 2) and ``lost``."""
     import pandas as pd
@@ -28,7 +32,7 @@ def seats(df):
     return pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], ignore_index=True)
 
 
-def rates(rows, by):
+def rates(rows: pd.DataFrame, by: str) -> pd.DataFrame:
     """Loss rates of seat rows (:func:`seats`) grouped ``by`` a column, with the 95%
     Wilson interval: columns ``games``, ``losses``, ``rate``, ``low``, ``high``."""
     table = rows.groupby(by, observed=True)["lost"].agg(games="count", losses="sum")
@@ -39,12 +43,13 @@ def rates(rows, by):
     return table
 
 
-def loss_rates(df, by: str = "seat"):
+def loss_rates(df: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval."""
     return rates(seats(df), by)
 
 
-def loss_by_cards(df, bands: Sequence[int] = (0, 12, 15, 18, 21, 52)):
+def loss_by_cards(df: pd.DataFrame, bands: Sequence[int] = (0, 12, 15, 18, 21, 52)
+                  ) -> pd.DataFrame:
     """Loss rate by the number of cards held at the start of phase 2, in ``bands``
     (breaks: ``(0, 12, 15)`` makes the bands "1-12" and "13-15").
 
@@ -67,7 +72,7 @@ def band_labels(bands: Sequence[int]) -> list[str]:
 
 
 def compare(variants: Sequence[str], players: Sequence[int], games: int, seed: int = 0,
-            **kwargs):
+            **kwargs: Any) -> pd.DataFrame:
     """The same study for several variants and player counts, rows concatenated
     (a variant is skipped at player counts its sources do not allow)."""
     import pandas as pd
@@ -95,7 +100,7 @@ SUMMARY_COLUMNS = [
 (``_low``, ``_high``); ``stunsas`` and ``ties`` are per game, ``unfinished`` a rate."""
 
 
-def summary(df) -> dict:
+def summary(df: pd.DataFrame) -> dict[str, Any]:
     """One row of play metrics (:mod:`.metrics`) for the games of a measured study
     (``simulate(..., measure=True)``): game metrics over the finished games, the
     unfinished rate over all.
@@ -107,7 +112,7 @@ def summary(df) -> dict:
     """
     players = int(df["players"].iloc[0])
     done = df[~df["unfinished"]]
-    row: dict = {"variant": df["variant"].iloc[0], "players": players,
+    row: dict[str, Any] = {"variant": df["variant"].iloc[0], "players": players,
                  "bots": ",".join(str(df[f"bot_{p}"].iloc[0]) for p in range(players)),
                  "games": len(df), "finished": len(done)}
     phase2 = done["moves"] - done["phase1_moves"]
@@ -157,7 +162,8 @@ def player_counts(variant: str, players: str | int) -> list[int]:
 
 def compare_play(variants: Sequence[str] | str = "all", players: str | int = "usual",
                  games: int = 100, seed: int = 0, bots: Sequence[str] = ("random",),
-                 on_row: Callable[[dict], None] | None = None, **kwargs):
+                 on_row: Callable[[dict[str, Any]], None] | None = None,
+                 **kwargs: Any) -> pd.DataFrame:
     """Play metrics for several rulesets (``"all"``: every preset) and player counts
     (``"usual"``, ``"all"`` or a number; see :func:`player_counts`): a pandas DataFrame
     of :data:`SUMMARY_COLUMNS`, one row per ruleset and player count.  ``bots`` are
@@ -185,11 +191,11 @@ def compare_play(variants: Sequence[str] | str = "all", players: str | int = "us
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
 
 
-def progress_line(row: dict) -> str:
+def progress_line(row: dict[str, Any]) -> str:
     """What a long comparison prints as each row is ready."""
     return (f"{row['variant']} ({row['players']} players, {row['games']} games): "
             f"median {row['moves_median']:g} moves, {row['unfinished']:.0%} unfinished")
 
 
-def print_progress(row: dict) -> None:
+def print_progress(row: dict[str, Any]) -> None:
     print(progress_line(row), file=sys.stderr, flush=True)

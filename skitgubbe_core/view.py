@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from .cards import SUIT_SYMBOLS, Card, card_name, format_cards, rank_label
 from .events import Event, Step
@@ -27,8 +28,12 @@ from .frames import Frame
 from .i18n import N_, Messages, current, language, ngettext
 from .i18n import gettext as _
 from .rulebook import RULEBOOK
+from .rules import Rules
 from .sources import cite
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 TEXT_STYLE = "\ufe0e"
 TWO_COLOUR = ("#111111", "#c8102e", "#c8102e", "#111111")
@@ -157,21 +162,22 @@ def stack_html(count: int, what: str) -> str:
 
 def hand_order(cards: Iterable[Card], trump: int | None = None) -> list[Card]:
     """A hand as a player holds it: by suit (♠ ♥ ♦ ♣, trumps last), low to high."""
-    return sorted(cards, key=lambda c: (c & 3 == trump, c & 3, c))
+    return sorted(cards, key=lambda c: (c.suit == trump, c.suit, c))
 
 
 def _suit(suit: int | None) -> str:
     return _("not known yet") if suit is None else f"{SUIT_SYMBOLS[suit]}{TEXT_STYLE}"
 
 
-def position_html(game, *, viewer: int | None = None, deck: str = "two-colour",
-                  size: str = "normal", lang: str | None = None) -> str:
+def position_html(game: Game, *, viewer: int | None = None, deck: str = "two-colour",
+                  size: str = "normal", lang: str | None = None,
+                  compact: bool = False) -> str:
     """The whole table of ``game`` now (see :func:`board_html`)."""
-    return board_html(game._state, game.players, game.rules, viewer=viewer, deck=deck,
-                      size=size, lang=lang)
+    return board_html(game.state, game.players, game.rules, viewer=viewer, deck=deck,
+                      size=size, lang=lang, compact=compact)
 
 
-def board_html(s: State, players: Sequence[str], rules, *, viewer: int | None = None,
+def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", marks: Marks | None = None,
                compact: bool = False, open_piles: bool = False, sorted_table: bool = False,
                acted: bool = False, turn: bool = True, held: int | None = None,
@@ -199,7 +205,7 @@ def _lang_attribute() -> str:
     return "" if lang == "en" else f' lang="{lang}"'
 
 
-def _board(s: State, players: Sequence[str], rules, viewer: int | None, deck: str, size: str,
+def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, deck: str, size: str,
            marks: Marks, compact: bool, open_piles: bool, sorted_table: bool, acted: bool,
            turn: bool, held: int | None) -> str:
     names = [escape(n) for n in players]
@@ -286,7 +292,7 @@ MARKS_SHOWN = ("wins", "beats", "stunsa", "tie")
 """The marks named under a play on the table (a set-aside trick is named once)."""
 
 
-def _status(s: State, names: Sequence[str], rules, compact: bool = False,
+def _status(s: State, names: Sequence[str], rules: Rules, compact: bool = False,
             acted: bool = False, turn: bool = True) -> str:
     if s.to_play is None and turn:
         if s.loser is None:
@@ -309,7 +315,7 @@ def _status(s: State, names: Sequence[str], rules, compact: bool = False,
     return " &middot; ".join(parts + [trick])
 
 
-def _seat_note(s: State, seat: int, rules) -> str:
+def _seat_note(s: State, seat: int, rules: Rules) -> str:
     notes = []
     if s.trump_card is not None and s.trump_holder == seat:
         trump_card = _("the trump card, face down")
@@ -331,7 +337,7 @@ _OUT_ORDER = (N_("first out"), N_("second out"), N_("third out"), N_("fourth out
               N_("ninth out"), N_("later out"))
 
 
-def _stock(s: State, rules, deck: str) -> str:
+def _stock(s: State, rules: Rules, deck: str) -> str:
     parts = []
     if s.phase == 1:
         if s.stock:
@@ -464,7 +470,7 @@ def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
             f"</summary>{body}</details>")
 
 
-def frame_board_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
+def frame_board_html(frame: Frame, players: Sequence[str], rules: Rules, *, viewer: int | None = None,
                      deck: str = "two-colour", size: str = "normal",
                      compact: bool = False, held: int | None = None) -> str:
     """The board of one frame, with its marks (see :func:`board_html`)."""
@@ -473,7 +479,7 @@ def frame_board_html(frame: Frame, players: Sequence[str], rules, *, viewer: int
                       sorted_table=frame.sorted_table, acted=frame.acted, held=held)
 
 
-def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | None = None,
+def frame_html(frame: Frame, players: Sequence[str], rules: Rules, *, viewer: int | None = None,
                deck: str = "two-colour", size: str = "normal", title: str = "",
                compact: bool = False, lang: str | None = None) -> str:
     """One frame as a ``<section class="sg-frame">``: its narration (the rules as tags;
@@ -482,7 +488,7 @@ def frame_html(frame: Frame, players: Sequence[str], rules, *, viewer: int | Non
         return _frame(frame, players, rules, viewer, deck, size, title, compact)
 
 
-def _frame(frame: Frame, players: Sequence[str], rules, viewer: int | None, deck: str,
+def _frame(frame: Frame, players: Sequence[str], rules: Rules, viewer: int | None, deck: str,
            size: str, title: str, compact: bool) -> str:
     board = frame_board_html(frame, players, rules, viewer=viewer, deck=deck, size=size,
                              compact=compact)
@@ -504,7 +510,7 @@ def step_html(step: Step | None, players: Sequence[str], title: str = "",
         return f'{tag}<b>{move}</b>{lines}</div>'
 
 
-def strip_html(frames: Sequence[Frame], players: Sequence[str], rules, *,
+def strip_html(frames: Sequence[Frame], players: Sequence[str], rules: Rules, *,
                deck: str = "two-colour", title: str = "", limit: int | None = None,
                lang: str | None = None) -> str:
     """A whole example as a strip of its frames (what a stored notebook shows without
@@ -513,7 +519,7 @@ def strip_html(frames: Sequence[Frame], players: Sequence[str], rules, *,
         return _strip(frames, players, rules, deck, title, limit)
 
 
-def _strip(frames: Sequence[Frame], players: Sequence[str], rules, deck: str, title: str,
+def _strip(frames: Sequence[Frame], players: Sequence[str], rules: Rules, deck: str, title: str,
            limit: int | None) -> str:
     shown = frames if limit is None else frames[:limit]
     parts = [frame_html(f, players, rules, deck=deck, title=title, compact=True)

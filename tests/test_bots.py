@@ -37,7 +37,7 @@ def _hide_differently(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` in which every card ``seat`` cannot see is dealt anew: the
     other hands (same sizes), the stock order and the face-down trump card."""
     other = game.copy()
-    s = other._state
+    s = other.state
     seen = Seen(s, other.rules, seat)
     pool = list(seen.unseen)
     rng.shuffle(pool)
@@ -124,7 +124,7 @@ def test_the_heuristic_follows_its_rules_of_thumb():
         "phase": 2, "trump": "H", "to_play": "A",
         "hands": {"A": ["3S", "9S", "4H", "QH"], "B": ["5D", "6D"], "C": ["KC", "2C"]},
         "table": ["C: 7S"], "leader": "C", "trick_size": 3})
-    seen = Seen(game._state, game.rules, 0)
+    seen = Seen(game.state, game.rules, 0)
     assert str(heuristic_choice(seen, game.legal_actions()).cards[0]) == "9♠"
 
 
@@ -141,7 +141,7 @@ def test_search_finds_the_winning_lead_that_the_heuristic_misses():
     game = Game(3, start={
         "phase": 2, "trump": "H", "to_play": "B", "out": ["C"],
         "hands": {"A": ["KS", "QD"], "B": ["9C", "QS", "AS", "QC", "JD"], "C": []}})
-    seen = Seen(game._state, game.rules, 1)
+    seen = Seen(game.state, game.rules, 1)
     assert heuristic_choice(seen, game.legal_actions()).cards == tuple(parse_cards("9C"))
     assert SearchBot(1, playouts=40).choose(game).cards == tuple(parse_cards("AS"))
 

@@ -132,7 +132,7 @@ def test_the_last_frame_of_each_move_is_the_position_after_it():
         if frame.move and frame.index == frame.count:
             while replay.move_count < frame.move:
                 replay.play(game.actions[replay.move_count])
-            assert frame.state.key() == replay._state.key()
+            assert frame.state.key() == replay.state.key()
     assert [f.move for f in shown] == sorted(f.move for f in shown)
     assert {f.move for f in shown} == set(range(game.move_count + 1))
 

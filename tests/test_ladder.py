@@ -5,7 +5,7 @@ import re
 import pytest
 
 from skitgubbe_core.cli import main
-from skitgubbe_core.ladder import ladder
+from skitgubbe_core.ladder import ladder, stored_ratings
 
 LINE = re.compile(r"^(\d)\. (\w+) +mu +([\d.]+) +sigma ([\d.]+) +\(lost (\d+) of (\d+) games\)$")
 
@@ -38,3 +38,15 @@ def test_a_bad_ladder_is_refused_in_one_line(args, message, capsys):
     assert main(["ladder", "--players", "2", "--games", "2", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.splitlines()) == 1
+
+
+def test_the_stored_ladder_ranks_the_players_and_the_table_menu_shows_it():
+    from skitgubbe_widgets import PlayTable
+
+    ratings = stored_ratings("skitgubbe", 3)
+    assert sorted(ratings, key=lambda b: ratings[b].place) == ["memory", "search", "heuristic",
+                                                                 "random"]
+    labels = dict((name, label) for label, name in PlayTable(seed=1).chooser.options)
+    assert labels["search"].endswith(f"(rating {ratings['search'].mu:.1f})")
+    unrated = PlayTable("atlanta", seed=1).chooser.options
+    assert not any("rating" in label for label, _ in unrated)

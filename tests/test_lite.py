@@ -26,7 +26,7 @@ pytest.importorskip("jupyterlite_core")
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 #: pandas and matplotlib: the simulation studies
-NEEDS_ONLINE = ("08-what-the-numbers-say.ipynb",)
+NEEDS_ONLINE = ("08-what-the-numbers-say.ipynb", "09-how-the-variants-play.ipynb")
 RUN_TIMEOUT_MS = 420_000
 
 #: Run All is over: every cell has run, or one has failed (JupyterLab then marks the rest

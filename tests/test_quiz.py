@@ -161,3 +161,10 @@ def test_quiz_stops_at_the_end_of_input():
     done = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", "quiz", "stunsa-higher"],
                           input="2\n", capture_output=True, text=True, check=True)
     assert done.stdout.rstrip().endswith("Score: 1 of 1.")
+
+
+def test_a_right_move_names_the_other_right_moves():
+    q = quiz.questions("pickup-case-6").find("legal", 3)
+    assert q.feedback("A: play KH").sentence == ("Right: play K♥ is allowed. Pick up would also "
+                                                 "be right.")
+    assert q.feedback("A: pick up").sentence == "Right: pick up is allowed. Play K♥ would also be right."

@@ -1,6 +1,8 @@
 """Play metrics and `skitgubbe compare`: the measures follow the games, every preset
 is covered, and the rows do not depend on who runs them."""
 
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -89,3 +91,27 @@ def test_cli_compare_refuses_a_bad_study_in_one_line(args, message, capsys):
     assert main(["compare", "--games", "1", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.splitlines()) == 1
+
+
+STORED = Path(__file__).parent.parent / "notebooks" / "studies"
+
+
+@pytest.mark.parametrize("kind, games", [("random", 200), ("heuristic", 200), ("search", 10)])
+def test_the_stored_studies_cover_every_preset(kind, games):
+    table = pd.read_csv(STORED / f"variants-{kind}.csv")
+    assert list(table.columns) == SUMMARY_COLUMNS and list(table["variant"]) == list(PRESETS)
+    assert (table["games"] == games).all()
+
+
+def test_a_stored_study_is_what_compare_gives():
+    stored = pd.read_csv(STORED / "variants-random.csv").iloc[:1]
+    again = compare_play(["skitgubbe"], "usual", games=200, seed=9, bots=["random"])
+    pd.testing.assert_frame_equal(again, stored, check_dtype=False)
+
+
+def test_the_stored_duel_is_what_simulate_gives():
+    duel = pd.read_csv(STORED / "memory-vs-search.csv")
+    assert list(duel["game"]) == list(range(len(duel)))
+    again = simulate("skitgubbe", 3, 2, seed=99, bots=["memory", "search", "search"], rotate=True,
+                     bot_options={"playouts": 16})
+    assert list(again["loser_bot"]) == list(duel["loser_bot"][:2])

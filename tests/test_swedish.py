@@ -20,6 +20,8 @@ from skitgubbe_core.schema import EXERCISE_KINDS
 from skitgubbe_core.simulate import random_game
 from skitgubbe_core.view import frame_html, strip_html
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogue  # noqa: E402
@@ -198,3 +200,52 @@ def test_the_widgets_speak_swedish():
         assert found == {}, type(widget).__name__
     assert Stepper("pickup-case-5").next.description == "next"
     assert made[0].next.description == "nästa"
+
+
+def test_the_rarer_refusals_read_in_swedish():
+    """Refusals the random games seldom reach, from positions built for them."""
+    from helpers import game, phase1, phase2
+
+    with i18n.language("sv"):
+        texts = []
+        g = game(phase2({"A": "5H 9C 9D", "B": "QH 2C", "C": "3D 4D"}), preset="skitgubbe-pairs")
+        g.play("A: play 5H")
+        texts.append(g.why_illegal("B: play QH QH") or "")
+        g = game(phase2({"A": "9C", "B": "5H 5D", "C": "3D"}), preset="skitgubbe-pairs")
+        g.play("A: play 9C")
+        texts.append(g.why_illegal("B: play 5H 5D"))
+        g = game(phase1({"A": "9S KS 6C", "B": "9H 2C 10C", "C": "4D 4H JH"},
+                        "3S 5S 7D 8D 10D QD AC 2D 3D"), preset="atlanta",
+                 slough_timing="undecided")
+        g.play("A: play 9S")
+        texts.append(g.why_illegal("C: slough 4H"))
+        g = game(phase1({"A": "9S 3C", "B": "9H"}, "", trump_card="2S", trump_holder="A"),
+                 players="AB")
+        texts.append(g.why_illegal("A: turn"))
+        with pytest.raises(Exception) as refused:
+            g.play("B: play 9H")
+        texts.append(str(refused.value))
+        with pytest.raises(Exception) as undo:
+            g.undo()
+        texts.append(str(undo.value))
+    assert texts[1].startswith("5♥ 5♦ är flera kort av samma valör"), texts[1]
+    assert "har inte lagt något kort" in texts[2] and "talongen är slut" in texts[3]
+    assert texts[4].startswith("drag 1, B: play 9♥: det är A som står på tur")
+    assert texts[5] == "det finns inget drag att ångra"
+    found = {t: english_words(t) for t in texts if english_words(t)}
+    assert found == {}
+
+
+def test_records_keep_the_notation_in_every_language(tmp_path):
+    """A game played and saved in Swedish stores its moves in the notation (``play A♣``),
+    so the record loads again, in any language."""
+    from skitgubbe_core import record
+    from skitgubbe_core.simulate import random_game as play
+
+    with i18n.language("sv"):
+        game = play(3, Rules.preset("skitgubbe"), 3, 400, None, False)
+        actions = record.to_record(game)["actions"]
+        assert all("Kn" not in t and "E" not in t.partition(":")[2] for t in actions)
+        record.save(game, tmp_path / "r.json")
+    again = record.load(tmp_path / "r.json")
+    assert again.actions == game.actions

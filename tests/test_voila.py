@@ -128,10 +128,11 @@ def test_stepper_answers_a_click(voila, browser):
 
 def test_rule_switcher_answers_its_slider(voila, browser):
     tab = open_app(browser, voila, "04-koira-tie.ipynb")
-    # the switcher's slider starts at the last step (a stepper's at the first)
-    handle = next(h for h in tab.locator(".jupyter-widgets .noUi-handle").all()
-                  if h.get_attribute("aria-valuenow") == h.get_attribute("aria-valuemax"))
-    assert board_after(tab, lambda: (handle.focus(), tab.keyboard.press("Home")))
+    # the second slider of the page is the switcher's (between two steppers); it starts
+    # at the start, as a stepper's does
+    handle = tab.locator(".jupyter-widgets .noUi-handle").nth(1)
+    assert handle.get_attribute("aria-valuenow") == "0"
+    assert board_after(tab, lambda: (handle.focus(), tab.keyboard.press("End")))
     tab.context.close()
 
 

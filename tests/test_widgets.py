@@ -188,6 +188,9 @@ def test_play_table_plays_a_whole_game_by_buttons():
 def test_rule_switcher_shows_each_reading_side_by_side():
     r = RuleSwitcher("disagreement-trumping", "beat")
     assert r.values == ["any-trump", "follow-suit"]
+    assert r.slider.value == 0 and "Start." in r.boards[0][1].value
+    assert "beat = " not in r.static_html() and "Refused under this reading" in r.static_html()
+    r.slider.value = r.slider.max
     (_, any_text), (_, follow_text) = r.boards
     assert "B beats 8♥ with 2♠" in any_text.value.replace("\ufe0e", "")
     assert "Refused under this reading" in follow_text.value
@@ -199,7 +202,7 @@ def test_rule_switcher_shows_each_reading_side_by_side():
 def test_tables_and_family_tree():
     variants = tables.variants_table()
     assert len(variants) == len(PRESETS) and variants.loc["koira", "players"] == "3-8"
-    differences = tables.differences_table()
+    differences = tables.differences_table(options=True)
     assert "pick_up=lowest" in differences.loc["mattis", "options"]
     assert "_" not in differences.loc["mattis", "differs from basic Skitgubbe in"]
     assert tables.rules_table().loc["11b", "name"] == "an emptied trick"

@@ -136,7 +136,8 @@ def compiled(catalog: Catalog) -> bytes:
 def _write(lang: str, catalog: Catalog) -> None:
     catalog.revision_date = CREATED
     with _po_path(lang).open("wb") as file:
-        write_po(file, catalog, width=96, sort_output=False, ignore_obsolete=True)
+        write_po(file, catalog, width=96, sort_output=False, ignore_obsolete=True,
+                 include_lineno=False)
     _po_path(lang).with_suffix(".mo").write_bytes(compiled(_read(lang)))
 
 

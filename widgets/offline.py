@@ -78,7 +78,7 @@ def _explain_failures(missing: list[str]) -> None:
                 tb_offset: int | None = None) -> list[str]:
         sentence = explain(shell, value)
         if sentence is None:
-            stb = shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
+            stb: list[str] = shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
             shell._showtraceback(etype, value, stb)  # IPython 9 leaves showing it to us
             return stb
         print(sentence, file=sys.stderr)  # not an error reply, so Run All goes on

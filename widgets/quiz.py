@@ -97,6 +97,8 @@ class Quiz(StaticPicture, w.VBox):
     picks.  ``kinds`` limits the kinds of question; a scenario's own ``exercises`` are
     asked instead when it has some.  :meth:`drill` practises without end."""
 
+    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+
     @speaking
     def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.KINDS,
                  deck: str = "two-colour", size: str | None = None, title: str | None = None,

@@ -13,7 +13,8 @@ class StaticPicture:
     def static_html(self) -> str:
         raise NotImplementedError
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = super()._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # The widget class this mixes into (after it in the bases) provides the bundle.
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         bundle["text/html"] = self.static_html()
         return bundle

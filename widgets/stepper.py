@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from skitgubbe_core.frames import frames, key_frames
+from skitgubbe_core.frames import Frame, frames, key_frames
 from skitgubbe_core.i18n import N_, speaking
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.view import SIZES, frame_board_html, narration_html, sources_html, strip_html
@@ -51,7 +51,7 @@ class Stepper(StaticPicture, w.VBox):
         self.game = game.copy()
         self.title = title if title is not None else found
         self.deck, self.size = deck, size or default_size()
-        self.frames = frames(self.game)
+        self.frames: list[Frame] = frames(self.game)
         last = len(self.frames) - 1
         self.slider = w.IntSlider(value=0, min=0, max=last, description=_("frame"),
                                   readout=False, continuous_update=True,
@@ -96,9 +96,9 @@ class Stepper(StaticPicture, w.VBox):
         self._show()
 
     @property
-    def frame(self):
+    def frame(self) -> Frame:
         """The frame on show."""
-        return self.frames[self.slider.value]
+        return self.frames[int(self.slider.value)]
 
     def go(self, index: int) -> None:
         """Show frame ``index`` (clamped to the game)."""
@@ -114,7 +114,7 @@ class Stepper(StaticPicture, w.VBox):
         if target <= 0:
             return 0
         if target > self.frames[-1].move:
-            return self.slider.max
+            return int(self.slider.max)
         return next(i for i, f in enumerate(self.frames) if f.move == target)
 
     def _viewer(self) -> int | None:
@@ -139,7 +139,7 @@ class Stepper(StaticPicture, w.VBox):
     def static_html(self) -> str:
         strip = strip_html(key_frames(self.frames), self.game.players, self.game.rules, deck=self.deck,
                            title=self.title, limit=STATIC_FRAMES)
-        return self.heading.value + strip
+        return str(self.heading.value + strip)
 
     def __repr__(self) -> str:
         return (f"Stepper({self.title or self.game.rules.describe()!r}, "

@@ -23,8 +23,11 @@ Page = tuple[str, str]
 class RuleSwitcher(StaticPicture, w.VBox):
     """Replay a scenario (or built-in example) under every choice of ``option`` (or
     the ``values`` given), side by side, with one slider for all.  A move that a
-    reading forbids is shown as refused, with the reason.  ``lang="sv"`` shows every
-    word in Swedish."""
+    reading forbids is shown as refused, with the reason.  The slider starts at the
+    start; a viewer without a kernel sees each reading's last step.  ``lang="sv"``
+    shows every word in Swedish."""
+
+    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
 
     @speaking
 
@@ -35,14 +38,17 @@ class RuleSwitcher(StaticPicture, w.VBox):
         self.option = OPTIONS[option]
         self.values = list(values or [c.value for c in self.option.choices])
         base = sc.game().rules
-        self.pages = [_replay(sc, base.replace(**{option: v})) for v in self.values]
+        narrow = len(self.values) > 2
+        self.pages = [_replay(sc, base.replace(**{option: v}), narrow) for v in self.values]
         steps = max(len(pages) for pages in self.pages) - 1
-        self.slider = w.IntSlider(value=steps, min=0, max=steps, description=_("step"))
+        self.slider = w.IntSlider(value=0, min=0, max=steps, description=_("step"))
         self.boards = [(w.HTML(), w.HTML()) for _ in self.values]
         columns = [w.VBox([w.HTML(self._heading(v)), board, narration],
                           layout=w.Layout(width=f"{96 // len(self.values)}%"))
                    for v, (board, narration) in zip(self.values, self.boards, strict=True)]
-        self.heading = w.HTML(f"<h4>{escape(_(sc.title))}</h4>")
+        readings = _("{question}: {count} readings side by side").format(
+            question=_(self.option.title), count=len(self.values))
+        self.heading = w.HTML(f"<h4>{escape(_(sc.title))}</h4><p>{escape(readings)}</p>")
         self.size = size or default_size()
         super().__init__([self.heading, self.slider, w.HBox(columns)])
         self.size_switch = SizeSwitch(self, self.size, self._resize)
@@ -57,9 +63,9 @@ class RuleSwitcher(StaticPicture, w.VBox):
 
     def _heading(self, value: str) -> str:
         choice = self.option.choice(value)
-        return (f"<b>{escape(self.option.name)} = {escape(value)}</b><br>"
-                f"{escape(_(choice.description))}<br><small>{escape(_(choice.evidence))}: "
-                f"{escape(cite(choice.sources))}</small>")
+        reading = _(choice.description)
+        return (f"<b>{escape(reading[:1].upper() + reading[1:])}</b><br><small>"
+                f"{escape(_(choice.evidence))}: {escape(cite(choice.sources))}</small>")
 
     def _show(self, change: Any = None) -> None:
         i = self.slider.value
@@ -71,27 +77,27 @@ class RuleSwitcher(StaticPicture, w.VBox):
 
     @speaking
     def static_html(self) -> str:
-        cells = "".join(f'<td style="vertical-align:top">{self._heading(v)}{board.value}'
-                        f"{narration.value}</td>"
-                        for v, (board, narration) in zip(self.values, self.boards, strict=True))
+        cells = "".join(f'<td style="vertical-align:top">{self._heading(v)}{pages[-1][0]}'
+                        f"{pages[-1][1]}</td>"
+                        for v, pages in zip(self.values, self.pages, strict=True))
         return f"{self.heading.value}<table><tr>{cells}</tr></table>"
 
     def __repr__(self) -> str:
         return f"RuleSwitcher({self.option.name!r}: {', '.join(self.values)})"
 
 
-def _replay(sc: scenario.Scenario, rules: Rules) -> list[Page]:
+def _replay(sc: scenario.Scenario, rules: Rules, narrow: bool = False) -> list[Page]:
     """The pages (position, narration) of the scenario's moves under ``rules``, up to
-    and including the first refused move."""
+    and including the first refused move; ``narrow`` columns get compact boards."""
     game = Game(sc.players, rules, start=sc.data["start"], seed=sc.data.get("seed"))
-    pages = [(position_html(game), step_html(None, game.players, _(sc.title)))]
+    pages = [(position_html(game, compact=narrow), step_html(None, game.players, _(sc.title)))]
     for text in sc.moves:
         try:
             step = game.play(text)
         except IllegalActionError as err:
             refused = _("Refused under this reading:")
-            pages.append((position_html(game), f'<div style="color:#a00"><b>{refused}</b> '
+            pages.append((position_html(game, compact=narrow), f'<div style="color:#a00"><b>{refused}</b> '
                           f"{escape(str(err))}</div>"))
             break
-        pages.append((position_html(game), step_html(step, game.players)))
+        pages.append((position_html(game, compact=narrow), step_html(step, game.players)))
     return pages

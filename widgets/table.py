@@ -8,19 +8,22 @@ at move 10; the move log keeps one line per step and shows the latest
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from skitgubbe_core import Game, SkitgubbeError
 from skitgubbe_core.actions import EXCHANGE, PASS, PICK_UP, PLAY, STORE, TURN, Action
-from skitgubbe_core.bots import BOT_TITLES, make_bot
-from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, rank_label
+from skitgubbe_core.bots import BOT_TITLES, Bot, make_bot
+from skitgubbe_core.cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from skitgubbe_core.events import Step
 from skitgubbe_core.frames import Frame, step_frames
 from skitgubbe_core.i18n import N_, Messages, ngettext, speaking
 from skitgubbe_core.i18n import gettext as _
+from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.view import (
     SIZES,
@@ -51,7 +54,8 @@ _PLAYABLE = "#1b5e20"
 """A playable card's button: white text on it has a contrast of 7.9:1."""
 
 
-def _card_button(card, enabled: bool, on_click, size: str = "normal") -> w.Button:
+def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None],
+                 size: str = "normal") -> w.Button:
     """A card of the reader's hand: a playable one is enabled and carries a tick (not
     only a colour), the others are greyed out."""
     name = card_name(card)
@@ -77,6 +81,11 @@ def _button(description: str, icon: str, tooltip: str, style: str = "") -> w.But
                     layout=w.Layout(width="auto", flex="0 0 auto"))
 
 
+def _rated(title: str, rating: Rating | None) -> str:
+    """An opponent's menu entry: its title and its stored ladder rating, if any."""
+    return title if rating is None else f"{title} (rating {rating.mu:.1f})"
+
+
 class PlayTable(StaticPicture, w.VBox):
     """Play ``seat`` of a game of ``variant``; the other seats are computer players
     (``opponent``: ``random``, ``heuristic`` or ``search``).
@@ -95,6 +104,8 @@ class PlayTable(StaticPicture, w.VBox):
     rule.  ``lang="sv"`` shows every word in Swedish.
     """
 
+    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+
     @speaking
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
                  seat: int = 0, seed: int = 1, deck: str = "two-colour",
@@ -108,7 +119,7 @@ class PlayTable(StaticPicture, w.VBox):
         self.move_log = w.HTML()
         self.hand_label = w.HTML()
         self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self._hand_key: tuple = ()
+        self._hand_key: tuple[object, ...] = ()
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.proceed = _button(N_("next step"), "play", N_("show the next thing that happens"),
                                "info")
@@ -127,7 +138,9 @@ class PlayTable(StaticPicture, w.VBox):
         self.hint_button = _button(N_("hint"), "question-circle",
                                    N_("what you may do now, and why not the rest"))
         self.hint_button.on_click(lambda _: self.hint())
-        self.chooser = w.Dropdown(options=[(title, name) for name, title in BOT_TITLES.items()],
+        ratings = stored_ratings(variant, len(self.names))
+        self.chooser = w.Dropdown(options=[(_rated(title, ratings.get(name)), name)
+                                           for name, title in BOT_TITLES.items()],
                                   value=opponent, description=_("computer players"),
                                   style={"description_width": "initial"},
                                   layout=w.Layout(width="auto", max_width="100%"))
@@ -182,6 +195,11 @@ class PlayTable(StaticPicture, w.VBox):
 
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
+
+    def _click(self, action: Action | None, _button: Any) -> None:
+        """A card button's click: play its action (a card without one is disabled)."""
+        if action is not None:
+            self.play(action)
 
     def _advance(self, action: Action | str) -> list[Frame]:
         """Play ``action`` (checked by the game: an illegal one raises), log it, and
@@ -247,8 +265,9 @@ class PlayTable(StaticPicture, w.VBox):
     def step_on(self) -> None:
         """Show the next frame; when none is waiting, let the next computer player move."""
         game = self.game
-        if not self._queue and not game.is_over and game.to_play != self.seat:
-            self._queue = self._advance(self.bots[game.to_play].choose(game))
+        turn = game.to_play
+        if not self._queue and turn is not None and turn != self.seat:
+            self._queue = self._advance(self.bots[turn].choose(game))
         if self._queue:
             self._shown = self._queue.pop(0)
         self._refresh()
@@ -272,7 +291,7 @@ class PlayTable(StaticPicture, w.VBox):
             self._decisions.append(moves)
             self._refresh()
 
-    def _play_out(self, going_on, players) -> None:
+    def _play_out(self, going_on: Callable[[], bool], players: dict[int, Bot]) -> None:
         """Let ``players`` (seat: bot) move while ``going_on()``, then show the last
         frame; the trailing copy follows one step behind, so only the last step is
         pictured."""
@@ -281,7 +300,9 @@ class PlayTable(StaticPicture, w.VBox):
         while going_on():
             if last is not None:
                 self._replay.play(last)
-            last = self._unpictured(players[game.to_play].choose(game))
+            turn = game.to_play
+            assert turn is not None  # going_on() holds only while the deal goes on
+            last = self._unpictured(players[turn].choose(game))
         if last is not None:
             self._shown = step_frames(self._replay, last)[-1]
         self._queue = []
@@ -324,7 +345,7 @@ class PlayTable(StaticPicture, w.VBox):
                                      deck=self.deck, size=self.size, held=self.seat)
             told = narration_html(frame, game.players, viewer=self.seat)
         else:
-            state = game._state
+            state = game.state
             board = board_html(state, game.players, game.rules, viewer=self.seat,
                                deck=self.deck, size=self.size, held=self.seat)
             told = ""
@@ -347,15 +368,15 @@ class PlayTable(StaticPicture, w.VBox):
         if key != self._hand_key:
             self._hand_key = key
             self.hand.children = [
-                _card_button(c, c in singles, lambda _, a=singles.get(c): self.play(a),  # noqa: B008 (binds c's action)
-                             self.size)
+                _card_button(c, c in singles, partial(self._click, singles.get(c)), self.size)
                 for c in cards]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
         buttons = [self._move_button(a) for a in others]
-        if legal and game.to_play != self.seat:
+        turn = game.to_play
+        if legal and turn is not None and turn != self.seat:
             play_on = w.Button(description=_("let {player} play on").format(
-                player=game.players[game.to_play]),
+                player=game.players[turn]),
                                layout=w.Layout(width="auto", flex="0 0 auto"))
             play_on.on_click(lambda _: self.step_on())
             buttons.append(play_on)
@@ -396,9 +417,9 @@ class PlayTable(StaticPicture, w.VBox):
             board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
                                      deck=self.deck, size=self.size)
         else:
-            board = board_html(game._state, game.players, game.rules, viewer=self.seat,
+            board = board_html(game.state, game.players, game.rules, viewer=self.seat,
                                deck=self.deck, size=self.size)
-        return board + self.narration.value
+        return f"{board}{self.narration.value}"
 
     def __repr__(self) -> str:
         return f"PlayTable({self.game.rules.describe()!r}, seat {self.game.players[self.seat]!r})"

@@ -15,7 +15,7 @@ from typing import Any, Union
 try:
     import pandas
 except ImportError:  # the JupyterLite site offline: Pyodide has no pandas to load
-    pandas = None  # type: ignore[assignment]
+    pandas = None
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE, Relation
@@ -76,13 +76,16 @@ def variants_table(names: list[str] | None = None) -> Frame:
 
 
 @localized
-def differences_table() -> Frame:
-    """How each ruleset differs from basic Skitgubbe, in words and as option values."""
+def differences_table(options: bool = False) -> Frame:
+    """How each ruleset differs from basic Skitgubbe, in words (and with ``options`` as
+    option values, ``name=value``, for ``skitgubbe play --option``)."""
     rows = []
     for name, p in PRESETS.items():
-        words, options = _differences(name)
-        rows.append({"ruleset": name, "title": p.title,
-                     "differs from basic Skitgubbe in": words, "options": options})
+        words, values = _differences(name)
+        row = {"ruleset": name, "title": p.title, "differs from basic Skitgubbe in": words}
+        if options:
+            row["options"] = values
+        rows.append(row)
     return _frame(rows, "ruleset")
 
 
@@ -121,8 +124,9 @@ def tally_table(match: Match) -> Frame:
     """A match's Skitgubbe counts, one row per player in seat order, the match's real
     losers (most Skitgubbes) marked."""
     losers = match.match_losers()
-    return _frame([{"player": p, "Skitgubbe": n, "lost the match": p in losers}
-                         for p, n in match.counts().items()], "player")
+    return _frame([{"player": p, "Skitgubbe": n,
+                    "lost the match": "yes" if p in losers else "no"}
+                   for p, n in match.counts().items()], "player")
 
 
 @localized

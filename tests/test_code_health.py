@@ -1,0 +1,79 @@
+"""Code health: the layering rules a newcomer can rely on, checked."""
+
+import re
+from pathlib import Path
+from typing import get_args, get_type_hints
+
+import rule_index
+
+from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
+from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS
+from skitgubbe_core.frames import _SPLIT, DECIDES, FORWARD, OWN_FRAME, TAKES
+from skitgubbe_core.phases import PHASE1, PHASE2, Phase, module_for
+from skitgubbe_core.rules import OPTIONS, PRESETS, Rules
+from skitgubbe_core.state import State
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Game's private attributes, read from another object (``self._x`` is an object's own)
+PRIVATE = re.compile(r"(?<!self)\._(state|apply|steps|actions|legal|sink|initial|phases|restart)\b")
+
+
+def test_no_module_outside_game_touches_games_private_attributes():
+    offenders = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+                 for folder in ("skitgubbe_core", "widgets", "benchmarks")
+                 for path in sorted((ROOT / folder).rglob("*.py")) if path.name != "game.py"
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if PRIVATE.search(line)]
+    assert offenders == []
+
+
+def test_every_phase_module_implements_the_phase_interface():
+    members = [name for name in Phase.__dict__ if not name.startswith("_")]
+    assert set(members) == {"legal", "apply", "why_illegal", "out_of_turn", "accepts",
+                            "why_out_of_turn", "prepare"}
+    for module in (phase1, phase1_all, phase1_mas, phase2):
+        assert all(callable(getattr(module, name, None)) for name in members), module.__name__
+
+
+def test_the_phase1_registry_covers_every_value_of_phase1_tricks():
+    assert set(PHASE1) == {c.value for c in OPTIONS["phase1_tricks"].choices}
+    s, kinds = State(3), set()
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        assert module_for(s, rules) is PHASE1[rules.phase1_tricks]
+        kinds.add(rules.phase1_tricks)
+    assert kinds == set(PHASE1)
+    s.phase = 2
+    assert module_for(s, Rules.preset("mas")) is PHASE2 is phase2
+
+
+def test_each_options_literal_type_lists_exactly_its_choices_and_default():
+    hints = get_type_hints(Rules)
+    defaults = Rules()
+    for name, option in OPTIONS.items():
+        assert set(get_args(hints[name])) == {c.value for c in option.choices}, name
+        assert getattr(defaults, name) == option.default, name
+
+
+def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
+    built = set()
+    for path in (ROOT / "skitgubbe_core").glob("*.py"):
+        built |= set(re.findall(r'make\(Event, \("([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+    built |= {"phase-1-all-played", "phase-1-last-trick"}  # chosen by a variable (phase1.end)
+    assert built == set(KINDS) == set(_TEMPLATES)
+    assert {name for name, kind in KINDS.items() if "split" in kind.frames} == set(_SPLIT)
+    roles = {"forward", "own", "decides", "takes", "split"}
+    assert all(kind.frames <= roles for kind in KINDS.values())
+    # The sets the frames and the narration read, as they were before the registry.
+    assert {"stunsa", "tie"} == OWN_FRAME
+    assert {"stunsa", "tie", "trick-won", "trick-won-all", "lead-kept"} == DECIDES
+    assert {"turned", "trump-turned"} == FORWARD
+    assert {"trick-won", "trick-won-all", "trick-complete", "trump-ends-trick"} == TAKES
+    assert {"turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all", "tie-play",
+            "slough", "pass", "exchange", "store", "pick-up-lead"} == ACTION_KINDS
+
+
+def test_the_rule_index_is_current_and_every_rule_leads_to_code():
+    assert (ROOT / "docs" / "rule-index.md").read_text(encoding="utf-8") == rule_index.markdown(), (
+        "docs/rule-index.md is stale: .venv/bin/python tests/rule_index.py > docs/rule-index.md")
+    assert all(rule_index.citations().values())
