@@ -33,7 +33,8 @@ BARE_VERBS = (PICK_UP, TURN, PASS, EXCHANGE, STORE)
 
 
 class Action(NamedTuple):
-    """``player`` (seat index) does ``kind`` (a verb) with ``cards`` (sorted, low first)."""
+    """``player`` (seat index) does ``kind`` (a verb) with ``cards`` (sorted, low first;
+    a slough of several cards keeps the order it was written in, and is narrated so)."""
 
     player: int
     kind: str
@@ -108,6 +109,8 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
             raise ActionError(f"{quote(text)}: {err}") from None
         if lowered[0] == PLAY and len(cards) == 1:
             return play_card(player, cards[0])
+        if lowered[0] == SLOUGH:
+            return Action(player, SLOUGH, tuple(cards))
         return Action(player, lowered[0], tuple(sorted(cards)))
     raise ActionError(
         f"{quote(text)} is not an action: after the player's name write 'play CARD [CARD ...]', "

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__, examples, handout, match, quiz, record, scenario, worksheet
-from .cards import SUIT_SYMBOLS, SUITS
+from .cards import SUIT_SYMBOLS, SUITS, format_cards
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
@@ -39,6 +39,7 @@ from .simulate import (
     write_parquet,
 )
 from .sources import cite
+from .view import hand_order
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,14 +84,27 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _print_step(game: Game, step: Step | None) -> None:
     if step is not None:
+        if any(e.kind == "phase-2" for e in step.events):
+            print(_("-- Phase {phase} --").format(phase=2))
         print("\n".join(narrate(step, game.players)))
+
+
+def _print_hands(game: Game) -> None:
+    """The starting hands, one line a player, and the heading of phase 1."""
+    print(_("Starting hands:"))
+    for name, hand in zip(game.players, game.hands, strict=True):
+        print(f"  {name}: {format_cards(hand_order(hand))}")
+    print(_("-- Phase {phase} --").format(phase=game.phase))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    start = Game(args.players, rules, seed=seed)
     print(_("{rules}, {players} players, seed {seed}").format(
         rules=rules.describe(), players=args.players, seed=seed))
+    if not args.quiet:
+        _print_hands(start)
     show = None if args.quiet else _print_step
     game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
     if game.is_over:
@@ -150,26 +164,29 @@ def _report(outcome: scenario.Outcome, label: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
+        shown = shown_name(path)
         try:
             sc = scenario.load(path)
         except OSError as err:
             print("skitgubbe: " + _("{file}: cannot read: {why}").format(
-                file=path, why=err.strerror), file=sys.stderr)
+                file=shown, why=err.strerror), file=sys.stderr)
             status = 2
             continue
         except FileFormatError as err:
             print(f"skitgubbe: {err}", file=sys.stderr)
             status = 2
             continue
-        print(f"== {path}: {_(sc.title)}")
-        status = max(status, _report(scenario.run(sc), path))
+        print(f"== {shown}: {_(sc.title)}")
+        status = max(status, _report(scenario.run(sc), shown))
     return status
 
 
 def cmd_example(args: argparse.Namespace) -> int:
     if args.list:
-        for name, title in examples.catalogue():
-            print(f"{name}  {_(title)}")
+        listed = examples.catalogue()
+        width = max(len(name) for name, _title in listed)
+        for name, title in listed:
+            print(f"{name:{width}}  {_(title)}")
         return 0
     if not args.name:
         raise SkitgubbeError(_("name an example, or use --list to see them"))
@@ -398,11 +415,18 @@ def _file_name(text: str) -> str:
 
 def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
     """The options of a command played by random computer players."""
-    command.add_argument("--players", type=int, default=3)
-    command.add_argument("--seed", type=_seed, default=None)
-    command.add_argument("--variant", default="skitgubbe")
-    command.add_argument("--option", action="append", metavar="NAME=VALUE")
-    command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
+    command.add_argument("--players", type=int, default=3,
+                         help="how many players (default 3; each ruleset allows its own range)")
+    command.add_argument("--seed", type=_seed, default=None,
+                         help="the deal's number, to play the same deal again (default: random)")
+    command.add_argument("--variant", default="skitgubbe",
+                         help="the ruleset (default skitgubbe; `skitgubbe variants` lists them)")
+    command.add_argument("--option", action="append", metavar="NAME=VALUE",
+                         help="change one rule, e.g. must_beat=yes (repeatable; "
+                         "`skitgubbe variants` lists the options)")
+    command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES,
+                         help=f"stop an endless game after this many moves (default "
+                         f"{DEFAULT_MAX_MOVES})")
     command.add_argument("--record", metavar="FILE", type=_file_name,
                          help=f"write the {what} record (JSON) here")
     return command
@@ -412,7 +436,8 @@ class _Parser(argparse.ArgumentParser):
     """Argument errors in one line (the usage is one ``--help`` away), exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: {shown} (see {self.prog} --help)\n")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -446,11 +471,11 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0,
                      help="the study's seed; each game's seed derives from it and the game's index")
     sim.add_argument("--bots", metavar="BOT,BOT,...",
-                     help="one bot per seat: random, heuristic or search (default: all random)")
+                     help="one bot per seat: random, heuristic, search or memory (default: all random)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots one seat on per game, so each sits in every seat")
     sim.add_argument("--playouts", type=_positive, default=48,
-                     help="playouts per decision of a search bot")
+                     help="playouts per decision of a search or memory bot")
     sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
     sim.add_argument("--workers", type=_positive, default=None,
                      help="processes (default: one per core; never more than the cores, nor "
@@ -476,9 +501,10 @@ def parser() -> argparse.ArgumentParser:
                       help="seated round the table and rotated (default: all random)")
     comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
     comp.add_argument("--seed", type=_seed, default=0)
-    comp.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    comp.add_argument("--playouts", type=_positive, default=48,
+                      help="playouts per decision of a search or memory bot")
     comp.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    comp.add_argument("--workers", type=int, default=None)
+    comp.add_argument("--workers", type=_positive, default=None)
     comp.add_argument("--address", default=None)
     comp.add_argument("--chunk-size", type=int, default=None)
     comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
@@ -491,9 +517,10 @@ def parser() -> argparse.ArgumentParser:
     lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
     lad.add_argument("--seed", type=_seed, default=0)
     lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
-    lad.add_argument("--playouts", type=int, default=48, help="playouts per decision of a search bot")
+    lad.add_argument("--playouts", type=_positive, default=48,
+                     help="playouts per decision of a search or memory bot")
     lad.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    lad.add_argument("--workers", type=int, default=None)
+    lad.add_argument("--workers", type=_positive, default=None)
     lad.add_argument("--address", default=None)
     lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
     lad.add_argument("--out", metavar="FILE.csv", help="also write the ratings here")

@@ -17,9 +17,12 @@ def quote(value: Any, limit: int = MAX_QUOTE) -> str:
 
     >>> quote("x" * 100, 10)
     "'xxxxxxxxx…' (100 characters)"
+    >>> print(quote("abc" + "'" * 20, 4))
+    'abc…' (23 characters)
     """
     if isinstance(value, (str, bytes)) and len(value) > limit:
-        return f"{value[:limit - 1]!r}"[:-1] + f"…{repr(value)[0]} ({len(value)} characters)"
+        head = repr(value[:limit - 1])
+        return f"{head[:-1]}…{head[-1]} ({len(value)} characters)"
     if isinstance(value, (list, dict, tuple)) and len(value) > 8:
         kind = type(value).__name__
         return f"a {'object' if kind == 'dict' else 'list'} of {len(value)} items"

@@ -92,9 +92,47 @@ def _pick_up(e: Event, p: Names) -> str:
 
 
 def _trick_won(e: Event, p: Names) -> str:
-    return _("{cards} is higher: {player} wins the trick, puts {count} in their pile and "
-             "leads next against {other}").format(
-        cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra), other=p[e.other])
+    if e.other is None:
+        text = _("{cards} is higher: {player} wins the trick and puts {count} in their pile")
+    else:
+        text = _("{cards} is higher: {player} wins the trick, puts {count} in their pile and "
+                 "leads next against {other}")
+    return _won(text, e, p)
+
+
+def _won(text: str, e: Event, p: Names) -> str:
+    """A trick's sentence.  ``other`` (who is led against next) is None when phase 1 ends
+    with this trick: the phase-2 event then says who leads, so this sentence does not."""
+    return text.format(cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra),
+                       other="" if e.other is None else p[e.other])
+
+
+def _trick_trumped(e: Event, p: Names) -> str:
+    if e.other is None:
+        text = _("{cards} is a trump: {player} trumps the lead, wins the trick and puts "
+                 "{count} in their pile")
+    else:
+        text = _("{cards} is a trump: {player} trumps the lead, wins the trick, puts {count} "
+                 "in their pile and leads next against {other}")
+    return _won(text, e, p)
+
+
+def _trick_won_all(e: Event, p: Names) -> str:
+    if e.other is None:
+        text = _("{cards} is highest: {player} wins the trick and puts {count} in their pile")
+    else:
+        text = _("{cards} is highest: {player} wins the trick, puts {count} in their pile and "
+                 "leads next")
+    return _won(text, e, p)
+
+
+def _trick_won_suit(e: Event, p: Names) -> str:
+    if e.other is None:
+        text = _("{cards} takes the trick: {player} puts {count} in their pile")
+    else:
+        text = _("{cards} takes the trick: {player} puts {count} in their pile and leads next "
+                 "against {other}")
+    return _won(text, e, p)
 
 
 def _lead_passes(e: Event, p: Names) -> str:
@@ -134,6 +172,13 @@ def _simple(message: str) -> Callable[[Event, Names], str]:
     return render
 
 
+def _leading(with_lead: str, without: str) -> Callable[[Event, Names], str]:
+    """Two templates of :func:`_simple`: the second when ``other`` (who leads next) is
+    None, as phase 1 ends with this event and the phase-2 event says who leads."""
+    full, short = _simple(with_lead), _simple(without)
+    return lambda e, p: (short if e.other is None else full)(e, p)
+
+
 _TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "turned": _simple(N_("{player} turns up the top stock card, {card}, and must play it")),
     "lead": _lead,
@@ -145,10 +190,12 @@ _TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "trump-turned": _simple(N_(
         "{player} turned up the last stock card, {card}: it decides trumps, and {player} will "
         "lead phase 2")),
-    "stunsa": _simple(N_(
-        "{card} and {card2} are equal: stunsa! The cards stay on the table and {player} leads "
-        "again against {other}")),
+    "stunsa": _leading(
+        N_("{card} and {card2} are equal: stunsa! The cards stay on the table and {player} "
+           "leads again against {other}"),
+        N_("{card} and {card2} are equal: stunsa! The cards stay on the table")),
     "trick-won": _trick_won,
+    "trick-trumped": _trick_trumped,
     "phase-1-end": _simple(N_(
         "{player} has no card to play and the stock is empty: phase 1 is over")),
     "take-back": _simple(N_("{player} takes back {cards} from the unfinished last trick")),
@@ -247,9 +294,7 @@ _TEMPLATES.update({
     "redistribute": _redistribute,
     "slough": _slough,
     "pass": _simple(N_("{player} does not slough")),
-    "trick-won-all": lambda e, p: _(
-        "{cards} is highest: {player} wins the trick, puts {count} in their pile and leads "
-        "next").format(cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra)),
+    "trick-won-all": _trick_won_all,
     "phase-1-all-played": _simple(N_("Every card has been played: phase 1 is over")),
     "phase-1-last-trick": _simple(N_(
         "The trick in which {player} drew the last stock card is over: phase 1 ends")),
@@ -261,11 +306,9 @@ _TEMPLATES.update({
     "turned-up-kept": _simple(N_(
         "{player} takes the last stock card, the turned-up trump {card}, and keeps it beside "
         "them for phase 2")),
-    "trick-won-suit": lambda e, p: _(
-        "{cards} takes the trick: {player} puts {count} in their pile and leads next against "
-        "{other}").format(cards=format_cards(e.cards), player=p[e.player],
-                          count=_cards(e.extra), other=p[e.other]),
-    "pick-up-lead": _simple(N_("{player} picks up {cards}; {other} leads next")),
+    "trick-won-suit": _trick_won_suit,
+    "pick-up-lead": _leading(N_("{player} picks up {cards}; {other} leads next"),
+                             N_("{player} picks up {cards}")),
     "dreck": _dreck,
     "blamattis": _simple(N_(
         "{player} has no cards after phase 1 and is Blåmattis: still in, and must pick up on "
@@ -303,8 +346,12 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
     "draw": (_E, "", "", ""),
     "trump-card": (_E, "", "", ""),
     "trump-turned": (_E, "", "", "forward"),
-    "stunsa": (_E, "the opponent of the replayed trick", "", "own decides"),
-    "trick-won": (_E, "the next trick's opponent", "cards won into the pile", "takes decides"),
+    "stunsa": (_E, "the opponent of the replayed trick (None: phase 1 ends)", "",
+               "own decides"),
+    "trick-won": (_E, "the next trick's opponent (None: phase 1 ends)",
+                  "cards won into the pile", "takes decides"),
+    "trick-trumped": (_E, "the next trick's opponent (None: phase 1 ends)",
+                      "cards won into the pile", "takes decides"),
     "phase-1-end": (_E, "", "", ""),
     "take-back": (_E, "", "", ""),
     "lead-kept": (_E, "", "", "decides"),
@@ -326,7 +373,8 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
     "slough": (_A, "who takes the trick, once decided", "whose turn it was, when out of turn",
                ""),
     "pass": (_A, "", "", ""),
-    "trick-won-all": (_E, "", "cards won into the pile", "takes decides"),
+    "trick-won-all": (_E, "who leads next (None: phase 1 ends)", "cards won into the pile",
+                      "takes decides"),
     "phase-1-all-played": (_E, "", "", ""),
     "phase-1-last-trick": (_E, "", "", ""),
     "trump-taken": (_E, "", "", ""),
@@ -334,8 +382,9 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
     "store": (_A, "", "whose turn it was, when out of turn", ""),
     "turned-up-kept": (_E, "", "", ""),
     # Mas's trick leaves its frame without marking the winner (as before the registry).
-    "trick-won-suit": (_E, "the next trick's opponent", "cards won into the pile", ""),
-    "pick-up-lead": (_A, "who leads next", "", ""),
+    "trick-won-suit": (_E, "the next trick's opponent (None: phase 1 ends)",
+                       "cards won into the pile", ""),
+    "pick-up-lead": (_A, "who leads next (None: phase 1 ends)", "", ""),
     "dreck": (_E, "", "(seat, card) pairs dealt", "split"),
     "blamattis": (_E, "", "", ""),
     "blamattis-loses": (_E, "", "", ""),

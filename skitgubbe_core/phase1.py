@@ -221,13 +221,13 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: Listener) 
         if events is not DROP:
             events.append(make(Event, ("trick-won-suit", winner,
                                        (answer if answered else lead,),
-                                       s.opponent, len(won), "trick-taking")))
+                                       _next_lead(s, rules), len(won), "trick-taking")))
         return
     if lead >> 2 == answer >> 2:
+        s.to_play = s.leader
         if events is not DROP:
             events.append(make(Event, ("stunsa", s.leader, (lead, answer),
-                                       s.opponent, None, "stunsa")))
-        s.to_play = s.leader
+                                       _next_lead(s, rules), None, "stunsa")))
         return
     if lead >> 2 > answer >> 2:
         winner, high = s.leader, lead
@@ -238,8 +238,20 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: Listener) 
     s.opponent = (winner + 1) % s.n
     s.to_play = winner
     if events is not DROP:
-        events.append(make(Event, ("trick-won", winner, (high,), s.opponent,
+        events.append(make(Event, ("trick-won", winner, (high,), _next_lead(s, rules),
                                    len(won), "trick-winner")))
+
+
+def _next_lead(s: State, rules: Rules) -> int | None:
+    """Whom the player to act leads against next, or None when phase 1 ends right
+    after this trick (the last draw is taken, or the leader has no card): then the
+    phase-2 event says who leads, and the trick's sentence must not."""
+    p = s.to_play
+    assert p is not None  # phase 1 goes on while a trick is settled
+    if (s.last_drawn and rules.phase1_end == "last-draw" and not s.table) or (
+            not s.hands[p] and len(s.stock) <= rules.turn_above):
+        return None
+    return s.opponent
 
 
 def take_table(s: State, winner: int) -> list[Card]:

@@ -14,6 +14,7 @@ while the trick is undecided (:func:`out_of_turn`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -417,7 +418,7 @@ def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: 
     """Put the sloughed cards on the trick (for ``winner``, or undecided); the slougher
     draws for them.  A slough by a player without the turn names whose turn it is."""
     p = action.player
-    cards = tuple(sorted(action.cards))
+    cards = action.cards
     for c in cards:
         s.hands[p].remove(c)
     s.sloughs.append(len(s.table))
@@ -436,9 +437,19 @@ def _take(s: State, rules: Rules, events: Listener) -> None:
     deciding = s.table[_deciding_play(s)][1]
     won = take_table(s, winner)
     if events is not DROP:
-        events.append(make(Event, ("trick-won-all", winner, deciding, None,
+        events.append(make(Event, ("trick-won-all", winner, deciding,
+                                   None if _ends_phase1(s, rules, winner) else winner,
                                    len(won), "all-play")))
     _next_trick(s, rules, winner, events)
+
+
+def _ends_phase1(s: State, rules: Rules, leader: int) -> bool:
+    """Whether phase 1 ends before ``leader`` leads again (tried on a copy, for the
+    narration: the trick's sentence then says nothing of the next lead)."""
+    ahead = s.copy()
+    ahead.rng = random.Random(0)
+    _next_trick(ahead, rules, leader, DROP)
+    return ahead.phase == 2
 
 
 def _next_trick(s: State, rules: Rules, leader: int, events: Listener) -> None:

@@ -148,8 +148,8 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
         s.leader = (p + 1) % s.n
         s.opponent = (s.leader + 1) % s.n
         if events is not DROP:
-            events.append(make(Event, ("pick-up-lead", p, cards, s.leader, None,
-                                       "mas-beat")))
+            events.append(make(Event, ("pick-up-lead", p, cards,
+                                       None if s.last_drawn else s.leader, None, "mas-beat")))
         _after_trick(s, rules, events)
         return
     card = action.cards[0]
@@ -173,7 +173,9 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     s.leader = p
     s.opponent = (p + 1) % s.n
     if events is not DROP:
-        events.append(make(Event, ("trick-won", p, (card,), s.opponent, len(won),
+        trumped = card & 3 == s.trump and lead & 3 != s.trump
+        events.append(make(Event, ("trick-trumped" if trumped else "trick-won", p, (card,),
+                                   None if s.last_drawn else s.opponent, len(won),
                                    "mas-beat")))
     _after_trick(s, rules, events)
 

@@ -104,12 +104,13 @@ NEEDS = Messages({
 """What each kind asks of its moment, for :data:`TEXT` ``error.moment``."""
 
 TURN_EVENTS = frozenset((
-    "stunsa", "trick-won", "trick-won-all", "trick-won-suit", "trick-complete",
+    "stunsa", "trick-won", "trick-trumped", "trick-won-all", "trick-won-suit", "trick-complete",
     "all-picked-up", "lead-passes", "phase-2", "trump-ends-trick", "pick-up-lead", "skipped"))
 """Events that decide who plays next in a way worth asking about, each naming that
 player."""
 
-WIN_EVENTS = frozenset(("trick-won", "trick-won-all", "trick-won-suit", "lead-kept"))
+WIN_EVENTS = frozenset(("trick-won", "trick-trumped", "trick-won-all", "trick-won-suit",
+                        "lead-kept"))
 """Events that give a trick to a player, who takes it into their pile."""
 
 

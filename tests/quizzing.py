@@ -46,7 +46,7 @@ def answer_by_mouse_and_keyboard(tab) -> dict[str, list[float]]:
     wrong = quiz.locator(".sg-feedback.sg-wrong")
     assert "rule 11a, a full trick" in wrong.inner_text()
     assert "the lead goes to C, who played last" in wrong.inner_text()
-    assert "score 0 of 1" in quiz.locator(".sg-score").inner_text()
+    quiz.locator(".sg-score:has-text('score 0 of 1')").wait_for()
     show_me = quiz.locator("button.sg-show-me")
     board = quiz.locator(".sg-board").first
     for _ in range(10):
@@ -54,8 +54,9 @@ def answer_by_mouse_and_keyboard(tab) -> dict[str, list[float]]:
             break
         before = board.inner_html()
         show_me.click()
-        tab.wait_for_function("([b, old]) => b.innerHTML !== old",
-                              arg=[board.element_handle(), before])
+        # widgets update one by one: the board may change before the button is disabled
+        tab.wait_for_function("([b, old, button]) => b.innerHTML !== old || button.disabled",
+                              arg=[board.element_handle(), before, show_me.element_handle()])
     quiz.locator(".sg-board .sg-status:has-text('C to play')").wait_for(state="visible")
     times["question"].append(timed(tab, quiz, "prompt",
                                    quiz.locator("button.sg-next-question").click))
@@ -71,7 +72,7 @@ def answer_by_mouse_and_keyboard(tab) -> dict[str, list[float]]:
     times["answer"].append(timed(tab, quiz, "feedback", by_keyboard))
     right = quiz.locator(".sg-feedback.sg-right")
     assert right.inner_text().strip().startswith("Right: C picks up J")
-    assert "score 1 of 2" in quiz.locator(".sg-score").inner_text()
+    quiz.locator(".sg-score:has-text('score 1 of 2')").wait_for()
 
     def next_by_keyboard() -> None:
         quiz.locator("button.sg-next-question").focus()

@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from skitgubbe_core import examples, record
 from skitgubbe_core.cli import main
 
@@ -49,7 +51,10 @@ def test_play_with_a_move_cap_reports_an_unfinished_game(capsys):
 def test_example_list_prints_name_then_title(capsys):
     assert main(["example", "--list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == [f"{name}  {title}" for name, title in examples.catalogue()]
+    width = max(len(name) for name in examples.names())
+    assert lines == [f"{name:{width}}  {title}" for name, title in examples.catalogue()]
+    assert len({line.index(title) for line, (_, title) in
+                zip(lines, examples.catalogue(), strict=True)}) == 1
     assert len(lines) == len(examples.names())
 
 
@@ -83,3 +88,17 @@ def test_replay_refuses_a_corrupted_record_without_a_traceback(tmp_path):
     assert result.returncode == 2
     assert f"{path}: actions[3]: 'A: play 2Z': '2Z' is not a card" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_play_shows_the_starting_hands_and_phase_headings_and_refuses_before_its_header(capsys):
+    assert main(["play", "--players", "3", "--seed", "42"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Starting hands:" and lines[2].startswith("  A: ")
+    assert lines[5] == "-- Phase 1 --" and "-- Phase 2 --" in lines
+    assert main(["play", "--variant", "koira", "--players", "2"]) != 0
+    refused = capsys.readouterr()
+    assert "seed" not in refused.out and "not 2" in refused.err
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    shown = capsys.readouterr().out
+    assert "how many players" in shown and "change one rule" in shown and "the ruleset" in shown

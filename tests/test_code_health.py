@@ -66,9 +66,11 @@ def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
     assert all(kind.frames <= roles for kind in KINDS.values())
     # The sets the frames and the narration read, as they were before the registry.
     assert {"stunsa", "tie"} == OWN_FRAME
-    assert {"stunsa", "tie", "trick-won", "trick-won-all", "lead-kept"} == DECIDES
+    # (trick-trumped, Mas's trump on a plain card, plays the part of trick-won: issue 18.)
+    assert {"stunsa", "tie", "trick-won", "trick-trumped", "trick-won-all", "lead-kept"} == DECIDES
     assert {"turned", "trump-turned"} == FORWARD
-    assert {"trick-won", "trick-won-all", "trick-complete", "trump-ends-trick"} == TAKES
+    assert {"trick-won", "trick-trumped", "trick-won-all", "trick-complete",
+            "trump-ends-trick"} == TAKES
     assert {"turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all", "tie-play",
             "slough", "pass", "exchange", "store", "pick-up-lead"} == ACTION_KINDS
 

@@ -453,3 +453,104 @@ def test_18_mas_options_need_mas_phase_1(option):
                                          "not pairs"):
         Rules.preset("skitgubbe-turned-up-trump", **{option: "yes"})
     assert getattr(Rules.preset("mas"), option) == "yes"
+
+
+# 19. The play table plays only the reader's own seat and never tells of a hidden hand.
+
+def test_19_the_move_box_refuses_moves_for_a_computer_seat():
+    from skitgubbe_widgets import PlayTable
+
+    table = PlayTable(seed=1)
+    game = table.game
+    table.play(game.legal_actions()[0])
+    while table._queue:
+        table.step_on()
+    assert game.to_play == 1 and not table._queue
+    moves = game.move_count
+    bo = game.players[1]
+    held = game.hands[1][0]
+    hidden = next(c for c in game.hands[2])
+    for typed in (f"{bo}: {game.legal_actions()[0].text}", f"{bo}: play {hidden.text}",
+                  f"{bo}: play {held.text}"):
+        table.play(typed)
+        assert game.move_count == moves, typed
+        assert "you play for Alex only" in table.message.value
+        assert "hold" not in table.message.value and hidden.text not in table.message.value
+    table.play(game.legal_actions()[0])
+    assert game.move_count == moves and "you play for Alex only" in table.message.value
+
+
+# 20. In Mas a trump on a plain card trumps it, and the narration says so.
+
+def test_20_a_mas_trump_on_a_plain_card_is_narrated_as_trumping():
+    start = {"phase": 1, "to_play": "A", "trump": "D", "stock": ["2C", "3C", "4C", "5C", "6D"],
+             "hands": {"A": ["9S", "KS", "QH"], "B": ["7D", "JH", "2H"], "C": ["8H", "9H", "TH"]}}
+    game = Game(["A", "B", "C"], "mas", start=start)
+    game.play("A: play 9S")
+    said = game.play("B: play 7D").narrate(game.players)
+    assert any(line.startswith("7♦ is a trump: B trumps the lead, wins the trick, puts 2 "
+                               "cards in their pile and leads next against C") for line in said)
+    assert not any("is higher" in line for line in said)
+
+
+# 21. A sentence never announces a lead that the end of phase 1 contradicts.
+
+def _phase1_endings(preset: str, seeds: range) -> list[list[str]]:
+    from skitgubbe_core.simulate import random_game
+
+    found = []
+    for seed in seeds:
+        game = random_game(3, preset, seed)
+        for step in game.history:
+            if any(e.kind == "phase-2" for e in step.events):
+                found.append(step.narrate(game.players))
+    return found
+
+
+@pytest.mark.parametrize("preset", ["mas", "skitgubbe", "skitgubbe-turned-up-trump",
+                                    "mattis", "koira", "atlanta"])
+def test_21_no_lead_is_announced_as_phase_1_ends(preset):
+    endings = _phase1_endings(preset, range(12))
+    assert endings
+    for lines in endings:
+        end = next(i for i, line in enumerate(lines) if "phase 1" in line)
+        before = lines[:end]
+        assert not any("leads next" in line or "leads again" in line for line in before), lines
+
+
+def test_21_mas_pick_up_that_ends_phase_1():
+    endings = _phase1_endings("mas", range(12))
+    picked = [lines for lines in endings if " picks up " in lines[0]]
+    assert picked
+    assert all(lines[0].startswith(lines[0].split(" (rule")[0]) and ";" not in lines[0]
+               for lines in picked)
+
+
+# 24. Smaller: one player count, the order a slough was written in, matching quotes.
+
+def test_24_a_multi_card_slough_is_narrated_in_its_written_order():
+    from helpers import game, phase1
+
+    ranks = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
+    g = game(phase1({"A": " ".join(f"{r}S" for r in ranks) + " 2S",
+                     "B": " ".join(f"{r}H" for r in ranks) + " 2H AH",
+                     "C": " ".join(f"{r}D {r}C" for r in ranks) + " 2C 2D"}, "AS AD AC"),
+             preset="atlanta", forced_bounce="no")
+    moves = ["A: play KS", "B: play KH", "C: play 2D"]
+    moves += [f"{p}: play {r}{s}" for r in ranks[1:] for p, s in (("A", "S"), ("B", "H"))]
+    for move in moves + ["A: play 2S", "B: play AH", "B: pass"]:
+        g.play(move)
+    said = g.play("C: slough KC 3D 2C").narrate(g.players)[0]
+    assert said.startswith("C sloughs K♣ 3♦ 2♣ onto the trick that B takes"), said
+    data = record.to_record(g)
+    assert data["actions"][-1] == "C: slough K♣ 3♦ 2♣"
+    assert record.to_record(record.from_record(data)) == data
+
+
+def test_24_a_long_quoted_title_opens_and_closes_with_the_same_quote():
+    from skitgubbe_core.errors import quote
+
+    text = quote("t" * 50 + "'" + "u" * 200)
+    assert text[0] == text[text.index("…") + 1] == "'"
+    text = quote("it's" + "x" * 300)
+    assert text[0] == text[text.index("…") + 1] == '"'

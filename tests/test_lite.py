@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,9 @@ def test_site_holds_the_notebooks_and_serves_pyodide_itself(site):
     output, _ = site
     contents = json.loads((output / "api" / "contents" / "all.json").read_text())
     assert sorted(c["name"] for c in contents["content"] if c["type"] == "notebook") == NOTEBOOKS
+    swedish = json.loads((output / "api" / "contents" / "sv" / "all.json").read_text())
+    assert sorted(c["name"] for c in swedish["content"]) == sorted(
+        p.name for p in (ROOT / "notebooks" / "sv").glob("*.ipynb"))
     config = json.loads((output / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
@@ -141,6 +145,8 @@ def test_site_holds_the_notebooks_and_serves_pyodide_itself(site):
     assert set(lock["skitgubbe"]["depends"]) <= local  # never jupyterlab, pandas, matplotlib
     for name in local:
         assert (output / "static" / "pyodide" / lock[name]["file_name"]).is_file(), name
+    wheel = zipfile.ZipFile(output / "static" / "pyodide" / lock["skitgubbe"]["file_name"])
+    assert "skitgubbe_core/locale/sv/LC_MESSAGES/skitgubbe.mo" in wheel.namelist()
 
 
 @pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n not in NEEDS_ONLINE

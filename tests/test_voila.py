@@ -131,7 +131,7 @@ def test_rule_switcher_answers_its_slider(voila, browser):
     # the second slider of the page is the switcher's (between two steppers); it starts
     # at the start, as a stepper's does
     handle = tab.locator(".jupyter-widgets .noUi-handle").nth(1)
-    assert handle.get_attribute("aria-valuenow") == "0"
+    assert float(handle.get_attribute("aria-valuenow")) == 0
     assert board_after(tab, lambda: (handle.focus(), tab.keyboard.press("End")))
     tab.context.close()
 

@@ -212,8 +212,6 @@ class Quiz(StaticPicture, w.VBox):
             f"<b>Start.</b> {escape(self.title)}"
         self.narration.value = (f'<div class="sg-narration" style="font-size:'
                                 f'{SIZES[self.size]};line-height:1.4">{told}</div>')
-        self.prompt.value = (f'<p class="sg-prompt" style="font-size:{SIZES[self.size]};'
-                             f'font-weight:bold;margin:0.4em 0">{escape(q.prompt)}</p>')
         buttons = []
         for choice in q.choices:
             button = _choice_button(q, choice)
@@ -225,6 +223,8 @@ class Quiz(StaticPicture, w.VBox):
         self.show_me.description = LABELS["show-me"]
         self.next_question.disabled = False
         self._progress()
+        self.prompt.value = (f'<p class="sg-prompt" style="font-size:{SIZES[self.size]};'
+                             f'font-weight:bold;margin:0.4em 0">{escape(q.prompt)}</p>')
 
     @speaking
     def answer(self, choice: str) -> quiz.Feedback:
@@ -244,12 +244,12 @@ class Quiz(StaticPicture, w.VBox):
                 button.button_style = "success"
             elif c == choice:
                 button.button_style = "danger"
+        self.show_me.disabled = q.reveal <= self._shown and not q.hide_turn
+        self._progress()
         style = _RIGHT if feedback.right else _WRONG
         self.feedback.value = (f'<p class="sg-feedback {"sg-right" if feedback.right else "sg-wrong"}"'
                                f' role="status" style="{style};font-size:{SIZES[self.size]}">'
                                f"{escape(text_presentation(feedback.sentence))}</p>")
-        self.show_me.disabled = q.reveal <= self._shown and not q.hide_turn
-        self._progress()
         return feedback
 
     @speaking
@@ -262,11 +262,11 @@ class Quiz(StaticPicture, w.VBox):
         if self._shown < q.reveal:
             self._shown += 1
         frame = frames[self._shown]
+        self.show_me.description = LABELS["show-me-more"]
+        self.show_me.disabled = self._shown >= q.reveal
         self._draw(frame, hide=False)
         self.narration.value = (f'<div style="font-size:{SIZES[self.size]}">'
                                 f"{narration_html(frame, self.sheet.game.players)}</div>")
-        self.show_me.description = LABELS["show-me-more"]
-        self.show_me.disabled = self._shown >= q.reveal
 
     @speaking
     def _draw(self, frame: Any, hide: bool) -> None:

@@ -222,16 +222,19 @@ class PlayTable(StaticPicture, w.VBox):
                      "the others did.")
             self.message.value = f'<span style="color:#a00">{wait}</span>'
             return
+        name = self.game.players[self.seat]
+        only = _("Not allowed: you play for {player} only; type the move alone, e.g. "
+                 "<b>play 7D</b>.").format(player=escape(name))
         if isinstance(action, str):
             text = action.strip()
-            name = self.game.players[self.seat]
             who, said, move = text.partition(":")
             if said and who.strip() != name:
-                only = _("Not allowed: you play for {player} only; type the move alone, e.g. "
-                         "<b>play 7D</b>.").format(player=escape(name))
                 self.message.value = f'<span style="color:#a00">{only}</span>'
                 return
             action = f"{name}: {move.strip() if said else text}"
+        elif isinstance(action, Action) and action.player != self.seat:
+            self.message.value = f'<span style="color:#a00">{only}</span>'
+            return
         moves = self.game.move_count
         try:
             self._queue = self._advance(action)
