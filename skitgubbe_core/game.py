@@ -22,7 +22,7 @@ from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
 from .events import DROP, Event, Listener, Step
 from .i18n import gettext as _
-from .phase1 import HAND_SIZE
+from .phase1_common import HAND_SIZE
 from .phases import Phase, module_for, modules
 from .position import build_state, state_to_json
 from .rulebook import RULEBOOK

@@ -33,7 +33,7 @@ from .actions import (
 from .cards import Card, deal, format_cards
 from .events import DROP, Event, Listener, make
 from .i18n import gettext as _
-from .phase1 import (
+from .phase1_common import (
     can_act,
     does_not_hold,
     draw_one,

@@ -27,7 +27,7 @@ from .events import DROP, Event, Listener, make
 from .i18n import gettext as _
 from .in_turn import accepts as accepts
 from .in_turn import prepare as prepare
-from .phase1 import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
+from .phase1_common import HAND_SIZE, can_act, end, refill, take_table, why_illegal_common
 from .rules import Rules
 from .state import State
 

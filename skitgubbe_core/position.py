@@ -12,7 +12,7 @@ from typing import Any
 from . import jsondata as jd
 from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import CardError, PositionError
-from .phase1 import can_turn
+from .phase1_common import can_turn
 from .rules import Rules
 from .schema import POSITION_SCHEMA, json_path, validate
 from .state import State
