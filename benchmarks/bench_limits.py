@@ -45,9 +45,10 @@ def long_match(deals: int, actions: int) -> matches.Match:
     return played
 
 
-PEAK = ("import atexit, resource, sys; atexit.register(lambda: print('peak', "
-        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)); ")
-"""Prefixed to each measured program: it reports its own peak resident memory (KB)."""
+PEAK = ("import atexit, sys; atexit.register(lambda: print('peak', next(line.split()[1] for "
+        "line in open('/proc/self/status') if line.startswith('VmHWM')), file=sys.stderr)); ")
+"""Prefixed to each measured program: it reports its own peak resident memory (KB; the
+high-water mark of its own address space, not counting the parent it was forked from)."""
 
 
 def measured(code: str, *args: str, quiet: bool = False) -> tuple[float, float, str]:
@@ -70,8 +71,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "match.json"
         # Compact JSON, as a file within the 32 MB limit is written.
-        path.write_text(json.dumps(matches.to_json(long_match(args.deals, args.actions)),
-                                   ensure_ascii=False), encoding="utf-8")
+        text = json.dumps(matches.to_json(long_match(args.deals, args.actions)),
+                          ensure_ascii=False)
+        path.write_text(text, encoding="utf-8")
+        del text
         size = path.stat().st_size / 1e6
         seconds, peak, out = measured(
             "import sys; from skitgubbe_core import match; m = match.load(sys.argv[1]); "
