@@ -58,6 +58,11 @@ OUR_PACKAGE = "skitgubbe"
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "skitgubbe_core", "widgets")
 #: the extra of our wheel whose local packages the kernel loads with it (ipywidgets)
 OUR_EXTRA = "notebooks"
+#: the browser storage (IndexedDB) of the students' files
+CONTENTS_STORAGE = "JupyterLite Storage - skitgubbe"
+#: how every page of the site starts the app, and the line that runs our policy first
+BOOT = "await import(\n          '../config-utils.js"
+FRESH = "await import('../fresh-notebooks.js?_={}');\n        "
 #: lab extensions of the build environment that need a server (Voila's preview)
 DISABLED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
 
@@ -196,15 +201,35 @@ def prepare_pyodide(lite_dir: Path, cache: Path) -> list[str]:
 
 
 def write_config(lite_dir: Path) -> None:
-    """Load our package (and with it ipywidgets) when the kernel starts."""
+    """Load our package (and with it ipywidgets) when the kernel starts; keep the
+    students' files in a storage of our own name (lite/fresh-notebooks.js clears it of
+    the site's notebooks)."""
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Skitgubbe", "disabledExtensions": list(DISABLED_EXTENSIONS),
+        "contentsStorageName": CONTENTS_STORAGE,
         "litePluginSettings": {PYODIDE_KERNEL_PLUGIN_ID: {
             "loadPyodideOptions": {"packages": [OUR_PACKAGE]}}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
-def build(output: Path, cache: Path) -> None:
+def keep_notebooks_fresh(output: Path, contents: Path) -> None:
+    """Every page of the site first forgets the browser's copies of the notebooks it
+    ships (lite/fresh-notebooks.js), so a visit never shows a stale version."""
+    shipped = sorted(p.relative_to(contents).as_posix() for p in contents.rglob("*")
+                     if p.is_file() and ".ipynb_checkpoints" not in p.parts)
+    script = (ROOT / "lite" / "fresh-notebooks.js").read_text(encoding="utf-8")
+    script = script.replace("@STORAGE@", CONTENTS_STORAGE).replace("@SHIPPED@", json.dumps(shipped))
+    (output / "fresh-notebooks.js").write_text(script, encoding="utf-8")
+    fresh = FRESH.format(hashlib.sha256(script.encode()).hexdigest()[:8])  # no stale copy
+    pages = [p for p in output.glob("*/index.html") if BOOT in p.read_text(encoding="utf-8")]
+    if not pages:
+        sys.exit("no JupyterLite page to patch: has its index.html changed?")
+    for page in pages:
+        page.write_text(page.read_text(encoding="utf-8").replace(BOOT, fresh + BOOT),
+                        encoding="utf-8")
+
+
+def build(output: Path, cache: Path, contents: Path = ROOT / "notebooks") -> None:
     output = output.resolve()
     lite_dir = output.parent / f"{output.name}-src"
     for stale in (output, lite_dir):
@@ -216,9 +241,10 @@ def build(output: Path, cache: Path) -> None:
     print(f"served from the site: {', '.join(local)}")
     write_config(lite_dir)
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir,
-        "--output-dir", output, "--contents", ROOT / "notebooks",
+        "--output-dir", output, "--contents", contents,
         "--no-sourcemaps", "--no-unused-shared-packages", "--no-libarchive", cwd=lite_dir)
     shutil.rmtree(lite_dir)
+    keep_notebooks_fresh(output, contents)
     files = [p for p in output.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     print(f"built {output}: {len(files)} files, {size / 1e6:.1f} MB")
@@ -227,10 +253,12 @@ def build(output: Path, cache: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--contents", type=Path, default=ROOT / "notebooks",
+                        help="the notebooks the site ships (default: notebooks/)")
     parser.add_argument("--cache", type=Path,
                         default=Path(os.environ.get("SKITGUBBE_LITE_CACHE", DEFAULT_CACHE)))
     args = parser.parse_args()
-    build(args.output, args.cache)
+    build(args.output, args.cache, args.contents.resolve())
 
 
 if __name__ == "__main__":

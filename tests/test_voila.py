@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from accessibility import violations
 from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
 from quizzing import answer_by_mouse_and_keyboard
 
@@ -24,6 +25,9 @@ sync_api = require_chromium()
 pytest.importorskip("voila")
 
 ROOT = Path(__file__).resolve().parent.parent
+#: screenshots the tests take, to look at (kept after the run)
+SHOTS = Path(os.environ.get("SKITGUBBE_SHOTS", "/tmp/skitgubbe-shots"))
+SHOTS.mkdir(parents=True, exist_ok=True)
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
@@ -148,3 +152,79 @@ def test_the_quiz_answers_by_mouse_and_keyboard_in_time(voila, browser):
     assert min(times["answer"]) < 100 and min(times["question"]) < 100, times
     assert outside(tab) == []
     tab.context.close()
+
+
+#: ipywidgets' slider (noUiSlider) gives its handle role="slider" but no name, and offers no
+#: way to pass one (aria-label, aria-labelledby): the one violation left, an upstream gap
+SLIDER = "aria-input-field-name"
+
+
+@pytest.mark.parametrize("notebook", ["02-stunsa.ipynb", "03-pick-up-cases.ipynb",
+                                      "04-koira-tie.ipynb", "06-play.ipynb"])
+def test_our_outputs_pass_axe(voila, browser, notebook):
+    """WCAG 2.1 AA (axe-core) over the live widgets and our HTML (stepper, quiz, rule
+    switcher, play table): no serious or critical violation but ipywidgets' slider."""
+    tab = open_app(browser, voila, notebook)
+    found = violations(tab, ".jp-OutputArea-output")
+    print(f"\n{notebook}: axe: {found}")
+    assert [v for v in found if not (v.startswith(SLIDER) and "noUi-handle" in v
+                                     or v.startswith(SLIDER) and "aria-valuemax" in v)] == []
+    tab.context.close()
+
+
+@pytest.mark.xfail(strict=True, reason="ipywidgets' IntSlider cannot name its handle (upstream)")
+def test_the_frame_slider_has_an_accessible_name(voila, browser):
+    tab = open_app(browser, voila, "02-stunsa.ipynb")
+    assert not [v for v in violations(tab, ".jp-OutputArea-output") if v.startswith(SLIDER)]
+    tab.context.close()
+
+
+def test_the_stepper_works_by_keyboard_alone(voila, browser):
+    """Tab reaches the stepper's buttons, Enter and Space press them, the arrow keys move
+    its slider; the focused button shows a focus ring; cards have names."""
+    tab = open_app(browser, voila, "02-stunsa.ipynb")
+    stepper = tab.locator(".jp-OutputArea-output", has=tab.locator("button", has_text="next")).first
+    label = stepper.locator(".widget-html-content", has_text="frame 1 of")
+    label.wait_for()
+    tab.locator("body").click(position={"x": 2, "y": 2})
+    for _ in range(60):
+        tab.keyboard.press("Tab")
+        if tab.evaluate("() => document.activeElement.textContent.trim()") == "next":
+            break
+    else:
+        pytest.fail("Tab never reached the stepper's next button")
+    ring = tab.evaluate("() => { const s = getComputedStyle(document.activeElement);"
+                        " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }")
+    assert ring[0] != "none" or ring[2] != "none", ring
+    tab.screenshot(path=str(SHOTS / "stepper-keyboard-focus.png"))
+    tab.keyboard.press("Enter")
+    stepper.locator(".widget-html-content", has_text="frame 2 of").wait_for()
+    # the narration of the frame on show is a polite live region (read out when it changes)
+    stepper.locator('[role="status"][aria-live="polite"]', has_text="A leads 7").wait_for()
+    tab.keyboard.press("Space")
+    stepper.locator(".widget-html-content", has_text="frame 3 of").wait_for()
+    stepper.locator(".noUi-handle").focus()
+    tab.keyboard.press("ArrowRight")
+    stepper.locator(".widget-html-content", has_text="frame 4 of").wait_for()
+    tab.keyboard.press("Home")
+    stepper.locator(".widget-html-content", has_text="frame 1 of").wait_for()
+    names = stepper.locator(".sg-card[aria-label]").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert names and all(re.fullmatch(r"(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|"
+                                      r"three|two) of (spades|hearts|diamonds|clubs)", n)
+                         for n in names), names
+    tab.context.close()
+
+
+def test_a_handout_passes_axe(browser, tmp_path):
+    from skitgubbe_core.cli import main
+
+    page = tmp_path / "stunsa.html"
+    assert main(["handout", "stunsa-seven", "-o", str(page)]) == 0
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(page.as_uri())
+    found = violations(tab, "body")
+    print(f"\nhandout: axe: {found}")
+    assert found == []
+    context.close()

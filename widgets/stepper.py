@@ -128,7 +128,8 @@ class Stepper(StaticPicture, w.VBox):
                                             viewer=self._viewer(), deck=self.deck,
                                             size=self.size)
         narration = narration_html(frame, self.game.players, self.title, label=False)
-        self.narration.value = f'<div style="font-size:{SIZES[self.size]}">{narration}</div>'
+        self.narration.value = (f'<div role="status" aria-live="polite" '  # read out on change
+                                f'style="font-size:{SIZES[self.size]}">{narration}</div>')
         where = _("frame {number} of {count}").format(number=i + 1, count=len(self.frames))
         self.label.value = f"<b>{escape(frame.label)}</b> &middot; {where}"
         self.first.disabled = self.back.disabled = self.back_move.disabled = i == 0

@@ -50,6 +50,10 @@ MOVE_WORDS = Messages({TURN: "turn up the top stock card", PICK_UP: "pick up",
 """What the buttons of the moves that are not a single card say."""
 
 
+_PLAYABLE = "#1b5e20"
+"""A playable card's button: white text on it has a contrast of 7.9:1."""
+
+
 def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None],
                  size: str = "normal") -> w.Button:
     """A card of the reader's hand: a playable one is enabled and carries a tick (not
@@ -64,7 +68,9 @@ def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None],
                                       flex="0 0 auto"))
     button.style.font_weight = "bold"
     button.style.font_size = _CARD_SIZES[size]
-    if card.is_red and not enabled:
+    if enabled:  # the theme's success green is too light for white text (WCAG AA 4.5:1)
+        button.style.button_color = _PLAYABLE
+    elif card.is_red:
         button.style.text_color = _RED
     button.on_click(on_click)
     return button
@@ -348,7 +354,8 @@ class PlayTable(StaticPicture, w.VBox):
             told = ""
         self.board.value = board
         size = SIZES[self.size]
-        self.narration.value = f'<div style="font-size:{size}">{told}</div>'
+        self.narration.value = (f'<div role="status" aria-live="polite" '  # read out on change
+                                f'style="font-size:{size}">{told}</div>')
         waiting = self.waiting
         mine = not self._queue and not game.is_over
         legal = game.legal_actions(self.seat) if mine else []
