@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -45,14 +45,20 @@ def long_match(deals: int, actions: int) -> matches.Match:
     return played
 
 
-def measured(code: str, *args: str) -> tuple[float, float, str]:
-    """Seconds and peak resident MB of ``python -c code args`` in a fresh process."""
+PEAK = ("import atexit, resource, sys; atexit.register(lambda: print('peak', "
+        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)); ")
+"""Prefixed to each measured program: it reports its own peak resident memory (KB)."""
+
+
+def measured(code: str, *args: str, quiet: bool = False) -> tuple[float, float, str]:
+    """Seconds, peak resident MB and output of ``python -c code args`` in a fresh
+    process (its output thrown away when ``quiet``)."""
     start = time.perf_counter()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                            text=True, check=True)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return time.perf_counter() - start, max(peak, before) / 1024, result.stdout.strip()
+    result = subprocess.run([sys.executable, "-c", PEAK + code, *args], text=True, check=True,
+                            stdout=subprocess.DEVNULL if quiet else subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    peak = int(result.stderr.split("peak")[-1])
+    return time.perf_counter() - start, peak / 1024, (result.stdout or "").strip()
 
 
 def main() -> None:
@@ -63,7 +69,9 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "match.json"
-        matches.save(long_match(args.deals, args.actions), path)
+        # Compact JSON, as a file within the 32 MB limit is written.
+        path.write_text(json.dumps(matches.to_json(long_match(args.deals, args.actions)),
+                                   ensure_ascii=False), encoding="utf-8")
         size = path.stat().st_size / 1e6
         seconds, peak, out = measured(
             "import sys; from skitgubbe_core import match; m = match.load(sys.argv[1]); "
@@ -72,7 +80,7 @@ def main() -> None:
               f"{size:.1f} MB file: {seconds:.1f} s, peak {peak:.0f} MB")
         seconds, peak, _ = measured(
             "import sys; from skitgubbe_core.cli import main; sys.exit(main(sys.argv[1:]))",
-            "replay", str(path))
+            "replay", str(path), quiet=True)
         print(f"replay (narrated, deal by deal) of it: {seconds:.1f} s, peak {peak:.0f} MB")
     figures = []
     for games in (args.games // 10, args.games):
@@ -80,7 +88,7 @@ def main() -> None:
             seconds, peak, _ = measured(
                 "import sys; from skitgubbe_core.cli import main; sys.exit(main(sys.argv[1:]))",
                 "simulate", "--games", str(games), "--max-moves", "50", "--chunk-size", "100",
-                "--out", os.path.join(folder, "g.csv"))
+                "--out", os.path.join(folder, "g.csv"), quiet=True)
         figures.append(peak)
         print(f"simulate --games {games} --max-moves 50: {seconds:.1f} s, peak {peak:.0f} MB")
     print(f"simulate memory ratio ({args.games} games / {args.games // 10}): "

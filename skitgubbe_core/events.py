@@ -91,48 +91,17 @@ def _pick_up(e: Event, p: Names) -> str:
     return _("{player} picks up {cards}").format(player=p[e.player], cards=format_cards(e.cards))
 
 
-def _trick_won(e: Event, p: Names) -> str:
-    if e.other is None:
-        text = _("{cards} is higher: {player} wins the trick and puts {count} in their pile")
-    else:
-        text = _("{cards} is higher: {player} wins the trick, puts {count} in their pile and "
-                 "leads next against {other}")
-    return _won(text, e, p)
+def _won(with_lead: str, without: str) -> Callable[[Event, Names], str]:
+    """A trick's sentence: ``with_lead`` names who is led against next (``other``);
+    ``without`` when ``other`` is None, as phase 1 ends with this trick and the phase-2
+    event says who leads."""
 
+    def render(e: Event, p: Names) -> str:
+        return _(without if e.other is None else with_lead).format(
+            cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra),
+            other="" if e.other is None else p[e.other])
 
-def _won(text: str, e: Event, p: Names) -> str:
-    """A trick's sentence.  ``other`` (who is led against next) is None when phase 1 ends
-    with this trick: the phase-2 event then says who leads, so this sentence does not."""
-    return text.format(cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra),
-                       other="" if e.other is None else p[e.other])
-
-
-def _trick_trumped(e: Event, p: Names) -> str:
-    if e.other is None:
-        text = _("{cards} is a trump: {player} trumps the lead, wins the trick and puts "
-                 "{count} in their pile")
-    else:
-        text = _("{cards} is a trump: {player} trumps the lead, wins the trick, puts {count} "
-                 "in their pile and leads next against {other}")
-    return _won(text, e, p)
-
-
-def _trick_won_all(e: Event, p: Names) -> str:
-    if e.other is None:
-        text = _("{cards} is highest: {player} wins the trick and puts {count} in their pile")
-    else:
-        text = _("{cards} is highest: {player} wins the trick, puts {count} in their pile and "
-                 "leads next")
-    return _won(text, e, p)
-
-
-def _trick_won_suit(e: Event, p: Names) -> str:
-    if e.other is None:
-        text = _("{cards} takes the trick: {player} puts {count} in their pile")
-    else:
-        text = _("{cards} takes the trick: {player} puts {count} in their pile and leads next "
-                 "against {other}")
-    return _won(text, e, p)
+    return render
 
 
 def _lead_passes(e: Event, p: Names) -> str:
@@ -194,8 +163,15 @@ _TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
         N_("{card} and {card2} are equal: stunsa! The cards stay on the table and {player} "
            "leads again against {other}"),
         N_("{card} and {card2} are equal: stunsa! The cards stay on the table")),
-    "trick-won": _trick_won,
-    "trick-trumped": _trick_trumped,
+    "trick-won": _won(
+        N_("{cards} is higher: {player} wins the trick, puts {count} in their pile and leads "
+           "next against {other}"),
+        N_("{cards} is higher: {player} wins the trick and puts {count} in their pile")),
+    "trick-trumped": _won(
+        N_("{cards} is a trump: {player} trumps the lead, wins the trick, puts {count} in "
+           "their pile and leads next against {other}"),
+        N_("{cards} is a trump: {player} trumps the lead, wins the trick and puts {count} in "
+           "their pile")),
     "phase-1-end": _simple(N_(
         "{player} has no card to play and the stock is empty: phase 1 is over")),
     "take-back": _simple(N_("{player} takes back {cards} from the unfinished last trick")),
@@ -294,7 +270,10 @@ _TEMPLATES.update({
     "redistribute": _redistribute,
     "slough": _slough,
     "pass": _simple(N_("{player} does not slough")),
-    "trick-won-all": _trick_won_all,
+    "trick-won-all": _won(
+        N_("{cards} is highest: {player} wins the trick, puts {count} in their pile and leads "
+           "next"),
+        N_("{cards} is highest: {player} wins the trick and puts {count} in their pile")),
     "phase-1-all-played": _simple(N_("Every card has been played: phase 1 is over")),
     "phase-1-last-trick": _simple(N_(
         "The trick in which {player} drew the last stock card is over: phase 1 ends")),
@@ -306,7 +285,10 @@ _TEMPLATES.update({
     "turned-up-kept": _simple(N_(
         "{player} takes the last stock card, the turned-up trump {card}, and keeps it beside "
         "them for phase 2")),
-    "trick-won-suit": _trick_won_suit,
+    "trick-won-suit": _won(
+        N_("{cards} takes the trick: {player} puts {count} in their pile and leads next "
+           "against {other}"),
+        N_("{cards} takes the trick: {player} puts {count} in their pile")),
     "pick-up-lead": _leading(N_("{player} picks up {cards}; {other} leads next"),
                              N_("{player} picks up {cards}")),
     "dreck": _dreck,
