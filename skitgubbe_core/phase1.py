@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import Card, card_text, suit_singular
-from .events import DROP, Event, Listener, make
+from .events import DROP, Event, Listener, make  # make: hot path, see events.make
 from .i18n import gettext as _
 from .in_turn import accepts as accepts
 from .in_turn import out_of_turn as out_of_turn

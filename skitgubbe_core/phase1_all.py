@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
+from . import events as ev
 from .actions import (
     PASS_ACTIONS,
     PICK_UP,
@@ -31,7 +32,7 @@ from .actions import (
     Action,
 )
 from .cards import Card, deal, format_cards
-from .events import DROP, Event, Listener, make
+from .events import DROP, Event, Listener, make  # make: hot path, see events.make
 from .i18n import gettext as _
 from .phase1_common import (
     can_act,
@@ -107,7 +108,7 @@ def advance(s: State, rules: Rules, events: Listener) -> None:
             return
         s.queue.pop(0)
         if events is not DROP:
-            events.append(make(Event, ("skipped", p, (), None, None, "koira-skip")))
+            events.append(ev.skipped(p, "koira-skip"))
     _evaluate(s, rules, events)
 
 
@@ -482,8 +483,7 @@ def _redistribute(s: State, rules: Rules, tied: list[int], events: Listener) -> 
     for p, card in deals:
         target[p].append(card)
     if events is not DROP:
-        events.append(make(Event, ("redistribute", last, tuple(kept), None, deals,
-                                   "tie-redistribute")))
+        events.append(ev.redistribute(last, tuple(kept), deals, "tie-redistribute"))
     s.table = []
     _next_trick(s, rules, s.leader, events)
 
@@ -500,6 +500,5 @@ def _share(s: State, rules: Rules, stuck: int, events: Listener) -> None:
     s.table = []
     s.queue = []
     if events is not DROP:
-        events.append(make(Event, ("share", stuck, (), None, (tuple(tied),
-                                   len(cards)), "koira-share")))
+        events.append(ev.share(stuck, tuple(tied), len(cards), "koira-share"))
     _next_trick(s, rules, s.leader, events)

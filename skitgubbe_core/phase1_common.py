@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import events as ev
 from . import phase2
 from .actions import PICK_UP, TURN, Action
 from .cards import Card, format_cards
-from .events import DROP, Event, Listener, make
+from .events import DROP, Event, Listener, make  # make: hot path, see events.make
 from .i18n import gettext as _
 from .rules import Rules
 from .state import State
@@ -68,18 +69,15 @@ def draw_one(s: State, rules: Rules, p: int, events: Listener, rule: str | None 
         if rules.turned_up_trump == "yes" and rules.phase1_end == "last-draw":
             s.hands[p].append(card)
             if events is not DROP:
-                events.append(make(Event, ("trump-taken", p, (card,), None, None,
-                                           "mas-last-card")))
+                events.append(ev.trump_taken(p, card, "mas-last-card"))
         elif rules.turned_up_trump == "yes":
             s.trump_card = card
             if events is not DROP:
-                events.append(make(Event, ("turned-up-kept", p, (card,), None, None,
-                                           "turned-up-trump")))
+                events.append(ev.turned_up_kept(p, card, "turned-up-trump"))
         else:
             s.trump_card = card
             if events is not DROP:
-                events.append(make(Event, ("trump-card", p, (card,), None, None,
-                                           "trump-card")))
+                events.append(ev.trump_card(p, card, "trump-card"))
 
 
 def refill(s: State, rules: Rules, p: int, events: Listener) -> None:
@@ -99,8 +97,7 @@ def take_turned(s: State, p: int, events: Listener) -> Card:
         s.trump_holder = p
         s.last_drawn = True
         if events is not DROP:
-            events.append(make(Event, ("trump-turned", p, (card,), None, None,
-                                       "trump-card")))
+            events.append(ev.trump_turned(p, card, "trump-card"))
     return card
 
 
@@ -133,12 +130,13 @@ def end(s: State, rules: Rules, stuck: int | None, events: Listener) -> None:
     card to play, or None when the phase ends with the last draw."""
     rule = _END_RULE[rules.phase1_end]
     if stuck is None:
-        kind = "phase-1-all-played" if rules.phase1_end == "all-played" else "phase-1-last-trick"
         if events is not DROP:
-            events.append(make(Event, (kind, s.trump_holder, (), None, None, rule)))
+            over = (ev.phase_1_all_played if rules.phase1_end == "all-played"
+                    else ev.phase_1_last_trick)
+            events.append(over(s.trump_holder, rule))
     else:
         if events is not DROP:
-            events.append(make(Event, ("phase-1-end", stuck, (), None, None, rule)))
+            events.append(ev.phase_1_end(stuck, rule))
     table = s.table
     s.queue = []
     if len(table) == 1 and rules.last_trick == "bounce":
@@ -146,7 +144,7 @@ def end(s: State, rules: Rules, stuck: int | None, events: Listener) -> None:
         s.table = []
         s.piles[p].extend(cards)
         if events is not DROP:
-            events.append(make(Event, ("lead-kept", p, cards, None, None, rule)))
+            events.append(ev.lead_kept(p, cards, rule))
     else:
         for p in range(s.n):
             back = tuple(c for q, play in table if q == p for c in play)
@@ -154,8 +152,7 @@ def end(s: State, rules: Rules, stuck: int | None, events: Listener) -> None:
                 s.hands[p].extend(back)
                 s.table = [play for play in s.table if play[0] != p]
                 if events is not DROP:
-                    events.append(make(Event, ("take-back", p, back, None, None,
-                                               rule)))
+                    events.append(ev.take_back(p, back, rule))
     s.table = []
     s.sloughs = []
     phase2.begin(s, rules, events)

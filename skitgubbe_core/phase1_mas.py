@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import events as ev
 from .actions import (
     EXCHANGE,
     EXCHANGE_ACTIONS,
@@ -23,7 +24,7 @@ from .actions import (
     Action,
 )
 from .cards import Card, card_text, make_card, suit_singular
-from .events import DROP, Event, Listener, make
+from .events import DROP, Event, Listener, make  # make: hot path, see events.make
 from .i18n import gettext as _
 from .in_turn import accepts as accepts
 from .in_turn import prepare as prepare
@@ -130,15 +131,14 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
         hand.append(turned)
         s.stock[0] = two
         if events is not DROP:
-            events.append(make(Event, ("exchange", p, (two, turned), None, late,
-                                       "mas-exchange")))
+            events.append(ev.exchange(p, (two, turned), late, "mas-exchange"))
         return
     if action.kind == STORE:
         stored = tuple(hand)
         s.piles[p].extend(stored)
         hand.clear()
         if events is not DROP:
-            events.append(make(Event, ("store", p, stored, None, late, "mas-store")))
+            events.append(ev.store(p, stored, late, "mas-store"))
         refill(s, rules, p, events)
         return
     if action.kind == PICK_UP:

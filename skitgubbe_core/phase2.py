@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
 
+from . import events as ev
 from .actions import PICK_UP, PICK_UP_ACTIONS, PLAY, PLAY_ROWS, Action
 from .cards import (
     CLUBS,
@@ -23,7 +24,7 @@ from .cards import (
     suit_singular,
     suit_symbol,
 )
-from .events import DROP, Event, Listener, make
+from .events import DROP, Event, Listener, make  # make: hot path, see events.make
 from .i18n import N_
 from .i18n import gettext as _
 from .in_turn import accepts as accepts
@@ -73,8 +74,7 @@ def begin(s: State, rules: Rules, events: Listener) -> None:
     s.queue = []
     s.stage = "play"
     if events is not DROP:
-        events.append(make(Event, ("phase-2", leader, shown, leader, s.trump,
-                                   "phase-2-start")))
+        events.append(ev.phase_2(leader, shown, leader, s.trump, "phase-2-start"))
     if rules.dreck == "yes":
         _dreck(s, leader, events)
     empty = [p for p in s.seats_from(leader) if not s.hands[p]]
@@ -83,14 +83,12 @@ def begin(s: State, rules: Rules, events: Listener) -> None:
         s.loser = empty[0]
         s.to_play = None
         if events is not DROP:
-            events.append(make(Event, ("blamattis-loses", empty[0], (), None, None,
-                                       "blamattis-loses")))
+            events.append(ev.blamattis_loses(empty[0], "blamattis-loses"))
         return
     for p in sorted(empty):
         if mode == "blamattis":
             if events is not DROP:
-                events.append(make(Event, ("blamattis", p, (), None, None,
-                                           "blamattis")))
+                events.append(ev.blamattis(p, "blamattis"))
         else:
             _go_out(s, p, events)
     if s.to_play is not None:
@@ -118,8 +116,7 @@ def _dreck(s: State, leader: int, events: Listener) -> None:
     for p, card in deals:
         s.hands[p].append(card)
     if events is not DROP:
-        events.append(make(Event, ("dreck", needy[0], tuple(pool), None, deals,
-                                   "dreck")))
+        events.append(ev.dreck(needy[0], tuple(pool), deals, "dreck"))
 
 
 _BIT = [1 << c for c in range(52)]
@@ -485,13 +482,13 @@ def _go_out(s: State, p: int, events: Listener) -> None:
     s.in_game[p] = False
     s.out.append(p)
     if events is not DROP:
-        events.append(make(Event, ("out", p, (), None, None, "going-out")))
+        events.append(ev.out(p, "going-out"))
     still = [q for q in range(s.n) if s.in_game[q]]
     if len(still) <= 1:
         s.loser = still[0] if still else None
         s.to_play = None
         if still and events is not DROP:
-            events.append(make(Event, ("game-over", still[0], (), None, None, "loser")))
+            events.append(ev.game_over(still[0], "loser"))
 
 
 def _leader_in(s: State, leader: int, events: Listener) -> int | None:
@@ -506,12 +503,11 @@ def _leader_in(s: State, leader: int, events: Listener) -> int | None:
         if s.hands[nxt]:
             reason = "next" if not s.in_game[leader] else "blamattis"
             if events is not DROP:
-                events.append(make(Event, ("lead-passes", leader, (), nxt, reason,
-                                           "going-out")))
+                events.append(ev.lead_passes(leader, nxt, reason, "going-out"))
             return nxt
     s.loser = s.next_in(leader)
     if events is not DROP:
-        events.append(make(Event, ("game-over", s.loser, (), None, None, "loser")))
+        events.append(ev.game_over(s.loser, "loser"))
     return None
 
 
@@ -628,8 +624,7 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: Listener) -
         beaten = table[-2][0]
         leader = beaten if s.in_game[beaten] else s.next_in(beaten)
         if events is not DROP:
-            events.append(make(Event, ("lead-passes", p, (), leader, "beaten",
-                                       "trick-complete")))
+            events.append(ev.lead_passes(p, leader, "beaten", "trick-complete"))
         s.to_play = _leader_in(s, leader, events)
     else:
         s.to_play = _leader_in(s, p, events)

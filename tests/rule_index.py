@@ -24,13 +24,16 @@ NOT_CITING = {"rulebook.py", "rules.py", "sources.py", "family.py"}
 
 def _rule_expressions(node: ast.AST) -> list[ast.AST]:
     """The expressions in ``node`` that name a rule: an event's rule (the last item of
-    ``make(Event, (...))``), a refusal's rule (``return reason, "key"``), a ``rule=``
-    argument, and what is assigned to a name or key holding ``rule``/``RULE``."""
+    ``make(Event, (...))``, the last argument of a named builder ``ev.out(...)``), a
+    refusal's rule (``return reason, "key"``), a ``rule=`` argument, and what is assigned
+    to a name or key holding ``rule``/``RULE``."""
     found: list[ast.AST] = []
     for n in ast.walk(node):
         if (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "make"
                 and len(n.args) == 2 and isinstance(n.args[1], ast.Tuple)):
             found.append(n.args[1].elts[-1])
+        elif isinstance(n, ast.Call) and _builds_event(n.func) and n.args:
+            found.append(n.args[-1])
         elif isinstance(n, ast.Return) and n.value is not None:
             values = n.value.values if isinstance(n.value, ast.BoolOp) else [n.value]
             found.extend(v.elts[1] for v in values
@@ -46,6 +49,15 @@ def _rule_expressions(node: ast.AST) -> list[ast.AST]:
         elif isinstance(n, ast.FunctionDef) and "rule" in n.name:
             found.extend(r.value for r in ast.walk(n) if isinstance(r, ast.Return) and r.value)
     return found
+
+
+def _builds_event(func: ast.expr) -> bool:
+    """``ev.kind`` (the phase modules' name for :mod:`skitgubbe_core.events`), or a choice
+    between two such builders."""
+    if isinstance(func, ast.IfExp):
+        return _builds_event(func.body) and _builds_event(func.orelse)
+    return (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            and func.value.id == "ev")
 
 
 def _strings(nodes: list[ast.AST]) -> set[str]:
