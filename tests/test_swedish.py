@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, scenario
+from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, scenario, worksheet
 from skitgubbe_core.actions import Action
 from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
 from skitgubbe_core.frames import frames
@@ -147,6 +147,23 @@ def test_the_swedish_handout_is_swedish_and_english_is_unchanged():
     assert "<h2>Step by step, in " in english and 'lang="sv"' not in english
 
 
+def test_the_swedish_worksheet_is_swedish_and_english_is_unchanged(tmp_path):
+    out = tmp_path / "case5.html"
+    made = _cli("--lang", "sv", "handout", "pickup-case-5", "--exercises", "-o", str(out))
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.startswith("arbetsbladet sparat i")
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="sv">')
+    assert "<h2>Fråga 3</h2>" in page and "<h2>Facit</h2>" in page
+    assert "Ditt svar och varför:" in page and "Vem spelar ut nästa stick?" in page
+    assert "tre spelare: A, B och C; A börjar." in page and "(regel 12, att gå ut)" in page
+    assert english_words(page) == set()
+    assert not {"Question", "Answers", "answer", "questions", "players"} & set(page.split())
+    english = worksheet.worksheet_html(examples.load("pickup-case-5"))
+    assert english.startswith('<!DOCTYPE html>\n<html lang="en">') and "<h2>Answers</h2>" in english
+    assert "Your answer and why:" in english and "Fråga" not in english
+
+
 def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", *args], capture_output=True,
                           text=True, cwd=ROOT, env=env, timeout=120)
@@ -249,3 +266,29 @@ def test_records_keep_the_notation_in_every_language(tmp_path):
         record.save(game, tmp_path / "r.json")
     again = record.load(tmp_path / "r.json")
     assert again.actions == game.actions
+
+
+def test_the_studies_tables_and_charts_speak_swedish():
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    from skitgubbe_core.studies import band_labels, translated
+    from skitgubbe_widgets import charts
+
+    table = pd.DataFrame({"games": [300], "losses": [102], "rate": [0.34], "low": [0.29],
+                          "high": [0.4]}, index=pd.Index([0], name="seat"))
+    shown = translated(table, lang="sv")
+    assert list(shown.columns) == ["partier", "förluster", "andel", "undre", "övre"]
+    assert shown.index.name == "plats" and list(translated(table).columns) == list(table.columns)
+    stats = translated(pd.Series([1, 2]).describe().to_frame("mas"), lang="sv")
+    assert list(stats.index[:3]) == ["antal", "medelvärde", "standardavvikelse"]
+    assert list(stats.columns) == ["mas"]
+    with i18n.language("sv"):
+        assert band_labels((0, 12, 52)) == ["1-12", "13 eller fler"]
+        title = i18n.gettext("How long a game lasts")
+    assert band_labels((0, 12, 52)) == ["1-12", "13 or more"]
+    study = pd.DataFrame({"variant": ["mas"], "moves_median": [300.0], "moves_low": [280.0],
+                          "moves_high": [320.0]})
+    fig = charts.metric_by_variant({"random": study}, "moves", "How long a game lasts",
+                                   "moves", lang="sv")
+    assert fig.axes[0].get_title() == title != "How long a game lasts"
+    assert fig.axes[0].get_xlabel() == "drag"
