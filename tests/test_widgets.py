@@ -388,3 +388,26 @@ def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
     assert "font-size:2.2em" in switcher.boards[0][0].value
     with pytest.raises(ValueError, match="size must be one of normal, large, huge"):
         classroom(size="giant")
+
+
+def test_play_table_says_why_each_greyed_card_is_refused():
+    """A card the reader may not play is greyed out, and its tooltip gives the engine's
+    refusal with its rule (the same words the hint and a typed move give)."""
+    from skitgubbe_core.actions import PLAY, Action
+    from skitgubbe_core.rulebook import RULEBOOK
+
+    t = PlayTable(seed=4)
+    checked = 0
+    while not t.game.is_over and t.game.move_count < 400 and checked < 3:
+        if t.waiting:
+            t.proceed.click()
+            continue
+        for button in t.hand.children:
+            if button.disabled:
+                card = next(c for c in t.game.hands[0]
+                            if f"{c.label}{'♠♥♦♣'[c.suit]}" in button.description)
+                reason, rule = t.game.refusal(Action(0, PLAY, (card,)))
+                assert button.tooltip.endswith(f": {reason} ({RULEBOOK[rule].reference})")
+                checked += 1
+        ([b for b in t.hand.children if not b.disabled] + list(t.moves.children))[0].click()
+    assert checked >= 3
