@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import metrics
+from .i18n import N_, gettext, localized
 from .metrics import wilson
 from .rules import PRESETS
 from .simulate import SimulationError, simulate
@@ -43,9 +44,18 @@ def rates(rows: pd.DataFrame, by: str) -> pd.DataFrame:
     return table
 
 
+@localized
 def loss_rates(df: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
-    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval."""
-    return rates(seats(df), by)
+    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval; the rows
+    are named as a teacher would ("seat 1", or the computer player's kind), in ``lang``."""
+    table = rates(seats(df), by)
+    if by == "seat":
+        table.index = [gettext("seat {number}").format(number=p + 1) for p in table.index]
+    table.index.name = gettext(_ROW_NAMES.get(by, by))
+    return table
+
+
+_ROW_NAMES = {"seat": N_("seat"), "bot": N_("computer player")}
 
 
 def loss_by_cards(df: pd.DataFrame, bands: Sequence[int] = (0, 12, 15, 18, 21, 52)
