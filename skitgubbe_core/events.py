@@ -305,23 +305,32 @@ _TEMPLATES.update({
 
 class EventKind(NamedTuple):
     """What an event of one kind is: whether it is a player's own action, what its
-    ``other`` and ``extra`` hold (empty: unused, always None), its roles in the frames
-    (:mod:`.frames`: ``forward``, told with the next picture; ``own``, a picture of its
-    own before the draws around it; ``decides``, decides who plays next in phase 1;
-    ``takes``, takes a trick off the table; ``split``, one picture per card dealt), and
-    its sentence (``sentence(event, players)``)."""
+    ``other`` and ``extra`` hold (empty: unused, always None), its :data:`ROLES`, and its
+    sentence (``sentence(event, players)``)."""
 
     name: str
     action: bool
     other: str
     extra: str
-    frames: frozenset[str]
+    roles: frozenset[str]
     sentence: Callable[[Event, Names], str]
+
+
+ROLES = {
+    "forward": "frames: told with the next picture",
+    "own": "frames: a picture of its own, before the draws around it",
+    "decides": "frames: decides who plays next in phase 1",
+    "takes": "frames: takes a trick off the table",
+    "split": "frames: one picture per card dealt",
+    "turn": "quiz: decides who plays next in a way worth asking about, naming that player",
+    "pick-up": "studies: a pick-up, counted as one",
+}
+"""The parts a kind may play for the modules that read events (:func:`kinds_with`)."""
 
 
 _A, _E = True, False  # a player's own action; an automatic event
 _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
-    # kind: (action, other, extra, roles in the frames)
+    # kind: (action, other, extra, roles)
     "turned": (_A, "", "", "forward"),
     "lead": (_A, "the opponent of a two-card trick", "plays the trick needs (phase 2)", ""),
     "answer": (_A, "", "", ""),
@@ -329,34 +338,34 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
     "trump-card": (_E, "", "", ""),
     "trump-turned": (_E, "", "", "forward"),
     "stunsa": (_E, "the opponent of the replayed trick (None: phase 1 ends)", "",
-               "own decides"),
+               "own decides turn"),
     "trick-won": (_E, "the next trick's opponent (None: phase 1 ends)",
-                  "cards won into the pile", "takes decides"),
+                  "cards won into the pile", "takes decides turn"),
     "trick-trumped": (_E, "the next trick's opponent (None: phase 1 ends)",
-                      "cards won into the pile", "takes decides"),
+                      "cards won into the pile", "takes decides turn"),
     "phase-1-end": (_E, "", "", ""),
     "take-back": (_E, "", "", ""),
     "lead-kept": (_E, "", "", "decides"),
-    "phase-2": (_E, "who leads phase 2", "the trump suit", "split"),
+    "phase-2": (_E, "who leads phase 2", "the trump suit", "split turn"),
     "beat": (_A, "", "the cards beaten", ""),
-    "pick-up": (_A, "who must now beat", "the cards left to beat", ""),
+    "pick-up": (_A, "who must now beat", "the cards left to beat", "pick-up"),
     "out": (_E, "", "", ""),
-    "trick-complete": (_E, "who leads next", "plays in the trick", "takes"),
-    "all-picked-up": (_E, "who leads next", "", ""),
-    "lead-passes": (_E, "who leads instead", "why: blamattis, beaten or next-left", ""),
+    "trick-complete": (_E, "who leads next", "plays in the trick", "takes turn"),
+    "all-picked-up": (_E, "who leads next", "", "turn"),
+    "lead-passes": (_E, "who leads instead", "why: blamattis, beaten or next-left", "turn"),
     "game-over": (_E, "", "", ""),
     "lead-all": (_A, "", "", ""),
     "play-all": (_A, "", "", ""),
     "tie-play": (_A, "", "", ""),
     "tie": (_E, "", "the tied seats", "own decides"),
-    "skipped": (_E, "", "", ""),
+    "skipped": (_E, "", "", "turn"),
     "share": (_E, "", "(the tied seats, how many cards)", ""),
     "redistribute": (_E, "", "(seat, card) pairs dealt", "split"),
     "slough": (_A, "who takes the trick, once decided", "whose turn it was, when out of turn",
                ""),
     "pass": (_A, "", "", ""),
     "trick-won-all": (_E, "who leads next (None: phase 1 ends)", "cards won into the pile",
-                      "takes decides"),
+                      "takes decides turn"),
     "phase-1-all-played": (_E, "", "", ""),
     "phase-1-last-trick": (_E, "", "", ""),
     "trump-taken": (_E, "", "", ""),
@@ -365,12 +374,12 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
     "turned-up-kept": (_E, "", "", ""),
     # Mas's trick leaves its frame without marking the winner (as before the registry).
     "trick-won-suit": (_E, "the next trick's opponent (None: phase 1 ends)",
-                       "cards won into the pile", ""),
-    "pick-up-lead": (_A, "who leads next (None: phase 1 ends)", "", ""),
+                       "cards won into the pile", "turn"),
+    "pick-up-lead": (_A, "who leads next (None: phase 1 ends)", "", "turn pick-up"),
     "dreck": (_E, "", "(seat, card) pairs dealt", "split"),
     "blamattis": (_E, "", "", ""),
     "blamattis-loses": (_E, "", "", ""),
-    "trump-ends-trick": (_E, "who leads next", "plays in the trick", "takes"),
+    "trump-ends-trick": (_E, "who leads next", "plays in the trick", "takes turn"),
 }
 
 KINDS: dict[str, EventKind] = {
@@ -382,6 +391,17 @@ kind the transitions build is here)."""
 
 ACTION_KINDS = frozenset(name for name, kind in KINDS.items() if kind.action)
 """The kinds that are a player's own action (the first event of a step)."""
+
+
+def kinds_with(role: str) -> frozenset[str]:
+    """The kinds that play ``role`` (one of :data:`ROLES`).
+
+    >>> sorted(kinds_with("pick-up"))
+    ['pick-up', 'pick-up-lead']
+    """
+    if role not in ROLES:
+        raise KeyError(role)
+    return frozenset(name for name, kind in KINDS.items() if role in kind.roles)
 
 
 class Listener(Protocol):

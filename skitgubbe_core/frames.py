@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card, format_cards
-from .events import KINDS, Event, Step
+from .events import Event, Step, kinds_with
 from .i18n import N_
 from .i18n import gettext as _
 from .rules import Rules
@@ -48,18 +48,18 @@ MARKS = ("stunsa", "tie", "picked-up", "dealt", "beats", "set-aside", "wins")
 """The kinds of mark a card may carry (``wins`` only in phase 1: phase-2 tricks are
 not won but set aside)."""
 
-OWN_FRAME = frozenset(name for name, kind in KINDS.items() if "own" in kind.frames)
+OWN_FRAME = kinds_with("own")
 """Events shown in a frame of their own, moved before the draws that follow the card
 that made them."""
 
-DECIDES = frozenset(name for name, kind in KINDS.items() if "decides" in kind.frames)
+DECIDES = kinds_with("decides")
 """Events that decide who plays next in phase 1; the frames before them keep the turn
 with the player who acted."""
 
-FORWARD = frozenset(name for name, kind in KINDS.items() if "forward" in kind.frames)
+FORWARD = kinds_with("forward")
 """Events narrated with the next frame: the turned card is in the air until it lands."""
 
-TAKES = frozenset(name for name, kind in KINDS.items() if "takes" in kind.frames)
+TAKES = kinds_with("takes")
 """Events that take a trick off the table; the frame before shows the trick whole."""
 
 

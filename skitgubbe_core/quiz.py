@@ -42,7 +42,7 @@ from typing import Any
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
-from .events import Event
+from .events import Event, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
@@ -103,9 +103,7 @@ NEEDS = Messages({
 })
 """What each kind asks of its moment, for :data:`TEXT` ``error.moment``."""
 
-TURN_EVENTS = frozenset((
-    "stunsa", "trick-won", "trick-trumped", "trick-won-all", "trick-won-suit", "trick-complete",
-    "all-picked-up", "lead-passes", "phase-2", "trump-ends-trick", "pick-up-lead", "skipped"))
+TURN_EVENTS = kinds_with("turn")
 """Events that decide who plays next in a way worth asking about, each naming that
 player."""
 

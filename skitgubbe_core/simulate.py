@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 from . import metrics
 from .bots import BOTS, SEARCHERS, Bot, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
-from .events import Event, Step
+from .events import Event, Step, kinds_with
 from .game import Game
 from .rules import PRESETS, Rules
 
@@ -40,7 +40,8 @@ DEFAULT_MAX_MOVES = 5000
 DASK_TIMEOUT = 5
 """Seconds to wait for a Dask scheduler named by its address."""
 SCHEDULERS = ("serial", "processes", "dask")
-PICK_UP_EVENTS = ("pick-up", "pick-up-lead")
+PICK_UP_EVENTS = kinds_with("pick-up")
+"""The events counted as pick-ups."""
 
 
 class SimulationError(SkitgubbeError):

@@ -20,11 +20,13 @@ from pathlib import Path
 from . import quiz, scenario
 from .frames import Frame
 from .game import Game
-from .handout import PRINT_CSS, load_source
+from .handout import PRINT_CSS, load_source, rules_line
+from .i18n import Messages, current, language
+from .i18n import gettext as _
 from .quiz import Question, Sheet
 from .view import board_html, frame_html, rules_html, text_presentation
 
-WORDS = {
+WORDS = Messages({
     "title": "{title}: questions",
     "recorded": "A recorded game",
     "steps": "What happens",
@@ -33,8 +35,9 @@ WORDS = {
     "answers": "Answers",
     "none": "This example asks no questions.",
     "over": "nobody: the deal is over",
-}
-"""The worksheet's own words (the questions' words are in :data:`skitgubbe_core.quiz.TEXT`)."""
+})
+"""The worksheet's own words, in the current language (the questions' words are in
+:data:`skitgubbe_core.quiz.TEXT`)."""
 
 WORKSHEET_CSS = """
 .sg-question { break-inside: avoid; page-break-inside: avoid; margin: 0.8em 0;
@@ -51,17 +54,29 @@ WORKSHEET_CSS = """
 """
 
 
-def worksheet_html(source: scenario.Scenario | Game, title: str = "") -> str:
+def worksheet_html(source: scenario.Scenario | Game, title: str = "",
+                   lang: str | None = None) -> str:
     """The worksheet for a scenario (its exercises, or the engine's own questions) or
-    a game (a replayed record), titled ``title``."""
+    a game (a replayed record), titled ``title``, in ``lang`` (default: the current
+    language, see :mod:`.i18n`).
+
+    >>> from skitgubbe_core import examples
+    >>> page = worksheet_html(examples.load("pickup-case-5"), lang="sv")
+    >>> page.count('<html lang="sv">'), page.count("Fråga 3"), page.count("Facit")
+    (1, 1, 1)
+    """
+    with language(lang):
+        return _page(source, title)
+
+
+def _page(source: scenario.Scenario | Game, title: str) -> str:
     sheet = quiz.questions(source)
     game = sheet.game
     name = sheet.title or title or WORDS["recorded"]
     body = [f"<h1>{escape(WORDS['title'].format(title=name))}</h1>"]
     if isinstance(source, scenario.Scenario) and source.description:
-        body.append(f'<p class="sg-meta">{escape(source.description)}</p>')
-    body.append(f'<p class="sg-meta">{escape(game.rules.describe())}; players: '
-                f"{escape(', '.join(game.players))}.</p>")
+        body.append(f'<p class="sg-meta">{escape(_(source.description))}</p>')
+    body.append(f'<p class="sg-meta">{escape(rules_line(game))}</p>')
     shown: list[Frame] = []
     next_frame = 0
     for number, q in enumerate(sheet.questions, 1):
@@ -77,7 +92,7 @@ def worksheet_html(source: scenario.Scenario | Game, title: str = "") -> str:
         body.append(f'<p class="sg-meta">{escape(WORDS["none"])}</p>')
     body.append(_answers_html(sheet))
     body.append(rules_html(shown, disclosure=False))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'
             f"<title>{escape(WORDS['title'].format(title=name))}</title>"
             f"<style>{PRINT_CSS}{WORKSHEET_CSS}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")
@@ -108,11 +123,12 @@ def _answers_html(sheet: Sheet) -> str:
             f"<ol>{items}</ol></section>")
 
 
-def write(name_or_file: str, out: str | None = None) -> Path:
-    """Write the worksheet for an example name or scenario/record file; returns its path
-    (``NAME-exercises.html`` in the current folder unless ``out`` is given)."""
+def write(name_or_file: str, out: str | None = None, lang: str | None = None) -> Path:
+    """Write the worksheet for an example name or scenario/record file in ``lang``;
+    returns its path (``NAME-exercises.html`` in the current folder unless ``out`` is
+    given)."""
     stem = Path(name_or_file).stem
-    page = worksheet_html(load_source(name_or_file), stem)
+    page = worksheet_html(load_source(name_or_file), stem, lang)
     path = Path(out) if out else Path(f"{stem}-exercises.html")
     path.write_text(page, encoding="utf-8")
     return path

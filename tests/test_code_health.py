@@ -4,13 +4,16 @@ import re
 from pathlib import Path
 from typing import get_args, get_type_hints
 
+import pytest
 import rule_index
 
 from skitgubbe_core import phase1, phase1_all, phase1_mas, phase2
-from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS
+from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS, ROLES, kinds_with
 from skitgubbe_core.frames import _SPLIT, DECIDES, FORWARD, OWN_FRAME, TAKES
 from skitgubbe_core.phases import PHASE1, PHASE2, Phase, module_for
+from skitgubbe_core.quiz import TURN_EVENTS
 from skitgubbe_core.rules import OPTIONS, PRESETS, Rules
+from skitgubbe_core.simulate import PICK_UP_EVENTS
 from skitgubbe_core.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,10 +64,10 @@ def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
         built |= set(re.findall(r'make\(Event, \("([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
     built |= {"phase-1-all-played", "phase-1-last-trick"}  # chosen by a variable (phase1_common.end)
     assert built == set(KINDS) == set(_TEMPLATES)
-    assert {name for name, kind in KINDS.items() if "split" in kind.frames} == set(_SPLIT)
-    roles = {"forward", "own", "decides", "takes", "split"}
-    assert all(kind.frames <= roles for kind in KINDS.values())
-    # The sets the frames and the narration read, as they were before the registry.
+    assert kinds_with("split") == set(_SPLIT)
+    assert all(kind.roles <= ROLES.keys() for kind in KINDS.values())
+    # The sets the frames, the quiz, the studies and the narration read, as they were
+    # before the registry.
     assert {"stunsa", "tie"} == OWN_FRAME
     # (trick-trumped, Mas's trump on a plain card, plays the part of trick-won: issue 18.)
     assert {"stunsa", "tie", "trick-won", "trick-trumped", "trick-won-all", "lead-kept"} == DECIDES
@@ -73,6 +76,12 @@ def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
             "trump-ends-trick"} == TAKES
     assert {"turned", "lead", "answer", "beat", "pick-up", "lead-all", "play-all", "tie-play",
             "slough", "pass", "exchange", "store", "pick-up-lead"} == ACTION_KINDS
+    assert {"stunsa", "trick-won", "trick-trumped", "trick-won-all", "trick-won-suit",
+            "trick-complete", "all-picked-up", "lead-passes", "phase-2", "trump-ends-trick",
+            "pick-up-lead", "skipped"} == TURN_EVENTS
+    assert {"pick-up", "pick-up-lead"} == PICK_UP_EVENTS
+    with pytest.raises(KeyError):
+        kinds_with("frames")
 
 
 def test_the_rule_index_is_current_and_every_rule_leads_to_code():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, scenario
+from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, scenario, worksheet
 from skitgubbe_core.actions import Action
 from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
 from skitgubbe_core.frames import frames
@@ -145,6 +145,23 @@ def test_the_swedish_handout_is_swedish_and_english_is_unchanged():
     english = handout.handout_html(sc)
     assert english.startswith('<!DOCTYPE html>\n<html lang="en">')
     assert "<h2>Step by step, in " in english and 'lang="sv"' not in english
+
+
+def test_the_swedish_worksheet_is_swedish_and_english_is_unchanged(tmp_path):
+    out = tmp_path / "case5.html"
+    made = _cli("--lang", "sv", "handout", "pickup-case-5", "--exercises", "-o", str(out))
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.startswith("arbetsbladet sparat i")
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="sv">')
+    assert "<h2>Fråga 3</h2>" in page and "<h2>Facit</h2>" in page
+    assert "Ditt svar och varför:" in page and "Vem spelar ut nästa stick?" in page
+    assert "tre spelare: A, B och C; A börjar." in page and "(regel 12, att gå ut)" in page
+    assert english_words(page) == set()
+    assert not {"Question", "Answers", "answer", "questions", "players"} & set(page.split())
+    english = worksheet.worksheet_html(examples.load("pickup-case-5"))
+    assert english.startswith('<!DOCTYPE html>\n<html lang="en">') and "<h2>Answers</h2>" in english
+    assert "Your answer and why:" in english and "Fråga" not in english
 
 
 def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
