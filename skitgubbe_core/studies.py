@@ -45,9 +45,18 @@ def rates(rows: pd.DataFrame, by: str) -> pd.DataFrame:
     return table
 
 
+@localized
 def loss_rates(df: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
-    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval."""
-    return rates(seats(df), by)
+    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval; the rows
+    are named as a teacher would ("seat 1", or the computer player's kind), in ``lang``."""
+    table = rates(seats(df), by)
+    if by == "seat":
+        table.index = [_("seat {number}").format(number=p + 1) for p in table.index]
+    table.index.name = _(_ROW_NAMES.get(by, by))
+    return table
+
+
+_ROW_NAMES = {"seat": N_("seat"), "bot": N_("computer player")}
 
 
 @localized
