@@ -45,9 +45,18 @@ def rates(rows: pd.DataFrame, by: str) -> pd.DataFrame:
     return table
 
 
+@localized
 def loss_rates(df: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
-    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval."""
-    return rates(seats(df), by)
+    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval; the rows
+    are named as a teacher would ("seat 1", or the computer player's kind), in ``lang``."""
+    table = rates(seats(df), by)
+    if by == "seat":
+        table.index = [_("seat {number}").format(number=p + 1) for p in table.index]
+    table.index.name = _(_ROW_NAMES.get(by, by))
+    return table
+
+
+_ROW_NAMES = {"seat": N_("seat"), "bot": N_("computer player")}
 
 
 @localized
@@ -77,7 +86,7 @@ def band_labels(bands: Sequence[int]) -> list[str]:
 
 COLUMNS = frozenset((N_("variant"), N_("players"), N_("moves"), N_("seat"), N_("bot"),
                      N_("cards held"), N_("games"), N_("losses"), N_("rate"), N_("low"),
-                     N_("high"), N_("count"), N_("mean"), N_("std")))
+                     N_("high"), N_("count"), N_("mean"), N_("std"), N_("place")))
 """The names of the studies' columns (and of the rows ``describe()`` adds) that
 :func:`translated` shows in the reader's language."""
 

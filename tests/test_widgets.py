@@ -237,6 +237,14 @@ def test_the_family_tree_draws_only_relations_the_sources_state():
     assert all(r.sources for r in LINEAGE)
 
 
+def test_the_family_tree_shows_a_sources_reading_as_no_game():
+    tree = tables.family_tree()._repr_html_()
+    assert "German summary\n" not in tree and "summary (sets)" not in tree
+    reading = tree[tree.index('class="sg-reading"'):]
+    reading = reading[:reading.index("</li>")]
+    assert "border" not in reading and "German summary" in reading and "not a game" in reading
+
+
 def test_tables_show_left_aligned_and_fold_long_ones():
     shown = tables.show(tables.options_table(), "Every rule option")._repr_html_()
     assert shown.startswith("<details") and "text-align:left" in shown
@@ -411,3 +419,11 @@ def test_play_table_says_why_each_greyed_card_is_refused():
                 checked += 1
         ([b for b in t.hand.children if not b.disabled] + list(t.moves.children))[0].click()
     assert checked >= 3
+
+
+def test_koira_sources_are_those_of_the_rules_it_uses_in_koira():
+    koira = Stepper("koira-tie-redistribution").sources.value
+    assert "Swedish edition" in koira
+    for other in ("Atlanta", "German summary", "common disputes", "Cappelens"):
+        assert other not in koira
+    assert "common disputes" in Stepper("stunsa-seven").sources.value
