@@ -86,7 +86,7 @@ def band_labels(bands: Sequence[int]) -> list[str]:
 
 COLUMNS = frozenset((N_("variant"), N_("players"), N_("moves"), N_("seat"), N_("bot"),
                      N_("cards held"), N_("games"), N_("losses"), N_("rate"), N_("low"),
-                     N_("high"), N_("count"), N_("mean"), N_("std")))
+                     N_("high"), N_("count"), N_("mean"), N_("std"), N_("place")))
 """The names of the studies' columns (and of the rows ``describe()`` adds) that
 :func:`translated` shows in the reader's language."""
 
