@@ -427,3 +427,14 @@ def test_koira_sources_are_those_of_the_rules_it_uses_in_koira():
     for other in ("Atlanta", "German summary", "common disputes", "Cappelens"):
         assert other not in koira
     assert "common disputes" in Stepper("stunsa-seven").sources.value
+
+
+def test_rule_switcher_text_is_single_spaced_and_atlanta_plays_with_three():
+    switcher = RuleSwitcher("disagreement-pick-up", "pick_up")
+    switcher.slider.value = 2
+    for heading, (_, narration) in zip(switcher.children[2].children, switcher.boards,
+                                       strict=True):
+        assert "line-height:1.4" in heading.children[0].value
+        assert 'class="sg-narration" style="line-height:1.4"' in narration.value
+    players = tables.variants_table()["players"]
+    assert players["atlanta"] == "3" and players["koira"] == "3-8"
