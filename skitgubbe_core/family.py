@@ -35,7 +35,8 @@ HISTORY: tuple[Milestone, ...] = (
 class Relation(NamedTuple):
     """What a source says about two games: ``kind`` is ``ancestor`` (the older is said
     to be, probably, the younger's ancestor), ``variant`` (the younger is described as
-    a variant of the older) or ``kin`` (said to be close kin, no direction given);
+    a variant of the older), ``kin`` (said to be close kin, no direction given) or
+    ``reading`` (the younger is one source's reading of the older's rules, not a game);
     ``says`` is that in a few words."""
 
     older: str
@@ -57,7 +58,7 @@ LINEAGE: tuple[Relation, ...] = (
     Relation(_MYLLY, _KOIRA, "ancestor", "probably", ("pagat-sv",)),
     Relation(_SKIT, "Mas, turned-up trump\n(Kortoxen 1975)", "variant", "", ("pagat",)),
     Relation(_SKIT, "Sequences,\nanti-trumps", "variant", "", ("pagat",)),
-    Relation(_SKIT, "German summary\n(sets)", "variant", "", ("de-summary",)),
+    Relation(_SKIT, "Sets of equal cards in phase 1", "reading", "", ("de-summary",)),
     Relation(_MATTIS, _ATLANTA, "variant", "a Mattis for three", ("reed", "pagat-sv")),
     Relation(_KOIRA, _MATTIS, "kin", "closely related", ("pagat-sv",)),
     Relation(_ATLANTA, "American versions\n(UCLA, CalTech; up to 7)", "kin", "related",

@@ -70,6 +70,8 @@ TEXT = Messages({
     "right.to-play": "Right: {answer} plays next.",
     "right.to-play.over": "Right: nobody plays, the deal is over.",
     "right.winner": "Right: {answer} takes the trick.",
+    "right.winner.back": "Right: nobody takes it, the cards are taken back.",
+    "nobody": "nobody (taken back)",
     "right.skitgubbe": "Right: {answer} is the Skitgubbe.",
     "right.trump": "Right: trumps are {answer}.",
     "right.pick-up": "Right: {player} picks up {answer}.",
@@ -110,6 +112,10 @@ player."""
 WIN_EVENTS = frozenset(("trick-won", "trick-trumped", "trick-won-all", "trick-won-suit",
                         "lead-kept"))
 """Events that give a trick to a player, who takes it into their pile."""
+
+NOBODY = "nobody"
+"""The ``winner`` choice of the unfinished last trick of phase 1: its cards may be taken
+back (rule ``last_trick``) instead of won."""
 
 
 COMMON_REFUSALS = frozenset(("beat", "pick-up", "turn-order"))
@@ -192,6 +198,8 @@ class Question:
             return f"{right} {also[:1].upper()}{also[1:]}."
         if self.kind == "to-play" and not self.answer:
             return TEXT["right.to-play.over"]
+        if self.kind == "winner" and choice == NOBODY:
+            return TEXT["right.winner.back"]
         return TEXT[f"right.{self.kind}"].format(answer=shown, player=self.player)
 
     def label(self, choice: str) -> str:
@@ -219,6 +227,8 @@ def choice_label(question: Question, choice: str) -> str:
         return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
     if question.kind in ("pick-up", "tie-cards"):
         return format_cards(parse_cards(choice.split()))
+    if question.kind == "winner" and choice == NOBODY:
+        return TEXT["nobody"]
     return choice
 
 
@@ -381,7 +391,8 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
         return [] if q is None or len(q.choices) < 2 else [q]
     if kind == "winner":
         q = _try(moment, kind, k, None)
-        return [] if q is None or len(q.choices) < 2 else [q]
+        played = [c for c in q.choices if c != NOBODY] if q is not None else []
+        return [] if q is None or len(played) < 2 or q.answer == (NOBODY,) else [q]
     if kind == "tie-cards":
         if k == 0:
             return []
@@ -520,8 +531,13 @@ def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
 
 
 def _winner(moment: _Moment, k: int, player: str | None) -> Question:
+    """Who takes the trick about to be settled; at the end of phase 1 an unfinished
+    last trick may be taken back instead (its choices then include :data:`NOBODY`)."""
     _check_player("winner", None, player)
     found = _event(moment, k, WIN_EVENTS)
+    back = _event(moment, k, ("take-back",))
+    if back is not None and (found is None or back[0] < found[0]):
+        found = back
     frame = None if found is None else moment.before(k, found[0])
     if found is None or frame is None:
         raise _not_here("winner", k)
@@ -529,8 +545,10 @@ def _winner(moment: _Moment, k: int, player: str | None) -> Question:
     names = moment.names
     state = moment.frames[frame].state
     played = tuple(dict.fromkeys(names[p] for p, _ in state.table)) or tuple(names)
-    answer = (names[_seat(event.player)],)
-    return Question(k, None, "winner", TEXT["prompt.winner"], played, answer,
+    unfinished = event.kind in ("take-back", "lead-kept")
+    choices = (*played, NOBODY) if unfinished else played
+    answer = (NOBODY,) if event.kind == "take-back" else (names[_seat(event.player)],)
+    return Question(k, None, "winner", TEXT["prompt.winner"], choices, answer,
                     event.sentence(names), RULEBOOK[event.rule].reference, frame, index,
                     moment.last_frame(k), True)
 

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import metrics
+from .i18n import N_, localized
+from .i18n import gettext as _
 from .metrics import wilson
 from .rules import PRESETS
 from .simulate import SimulationError, simulate
@@ -43,11 +45,21 @@ def rates(rows: pd.DataFrame, by: str) -> pd.DataFrame:
     return table
 
 
+@localized
 def loss_rates(df: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
-    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval."""
-    return rates(seats(df), by)
+    """How often each ``seat`` (or ``bot``) lost, with the 95% Wilson interval; the rows
+    are named as a teacher would ("seat 1", or the computer player's kind), in ``lang``."""
+    table = rates(seats(df), by)
+    if by == "seat":
+        table.index = [_("seat {number}").format(number=p + 1) for p in table.index]
+    table.index.name = _(_ROW_NAMES.get(by, by))
+    return table
 
 
+_ROW_NAMES = {"seat": N_("seat"), "bot": N_("computer player")}
+
+
+@localized
 def loss_by_cards(df: pd.DataFrame, bands: Sequence[int] = (0, 12, 15, 18, 21, 52)
                   ) -> pd.DataFrame:
     """Loss rate by the number of cards held at the start of phase 2, in ``bands``
@@ -67,8 +79,37 @@ def loss_by_cards(df: pd.DataFrame, bands: Sequence[int] = (0, 12, 15, 18, 21, 5
 def band_labels(bands: Sequence[int]) -> list[str]:
     """Readable labels of the bands between consecutive ``bands`` (upper ends included;
     a band reaching 52, the whole pack, is "N or more")."""
-    return [f"{a + 1} or more" if b >= 52 else f"{a + 1}-{b}" if b > a + 1 else str(b)
+    return [_("{low} or more").format(low=a + 1) if b >= 52
+            else f"{a + 1}-{b}" if b > a + 1 else str(b)
             for a, b in zip(bands, bands[1:], strict=False)]
+
+
+COLUMNS = frozenset((N_("variant"), N_("players"), N_("moves"), N_("seat"), N_("bot"),
+                     N_("cards held"), N_("games"), N_("losses"), N_("rate"), N_("low"),
+                     N_("high"), N_("count"), N_("mean"), N_("std"), N_("place")))
+"""The names of the studies' columns (and of the rows ``describe()`` adds) that
+:func:`translated` shows in the reader's language."""
+
+
+@localized
+def translated(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with the names in :data:`COLUMNS` in the current language, as column
+    or row labels or as the names of its index; other labels and the values (the
+    variants' names, say) stay as they are.
+
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"games": [10], "losses": [4]}, index=pd.Index([0], name="seat"))
+    >>> shown = translated(table, lang="sv")
+    >>> list(shown.columns), shown.index.name
+    (['partier', 'förluster'], 'plats')
+    """
+    def name(label: Any) -> Any:
+        return _(label) if label in COLUMNS else label
+
+    shown = table.rename(columns=name, index=name)
+    shown.index.names = [name(n) for n in shown.index.names]
+    shown.columns.names = [name(n) for n in shown.columns.names]
+    return shown
 
 
 def compare(variants: Sequence[str], players: Sequence[int], games: int, seed: int = 0,

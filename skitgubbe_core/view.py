@@ -416,11 +416,14 @@ def narration_html(frame: Frame, players: Sequence[str], title: str = "",
             f'{"".join(lines)}</div>')
 
 
-def sources_html(frames: Sequence[Frame]) -> str:
-    """The sources of every rule the frames follow, listed once."""
+def sources_html(frames: Sequence[Frame], rules: Rules | None = None) -> str:
+    """The sources of every rule the frames follow, listed once; with ``rules``, only
+    the sources of the ruleset played (a rule none of them states keeps its own)."""
+    played = rules.base.sources if rules is not None else ()
     keys: list[str] = []
     for rule in rules_used(frames):
-        keys += [k for k in RULEBOOK[rule].sources if k not in keys]
+        own = RULEBOOK[rule].sources
+        keys += [k for k in ([s for s in own if s in played] or own) if k not in keys]
     if not keys:
         return ""
     return (f'<div class="sg-sources" style="{_NOTE_STYLE}font-size:0.9em;margin-top:0.4em;'
@@ -502,7 +505,7 @@ def step_html(step: Step | None, players: Sequence[str], title: str = "",
               lang: str | None = None) -> str:
     """The narration of a whole step: each event in a sentence with its rule."""
     with language(lang):
-        tag = f'<div class="sg-narration"{_lang_attribute()}>'
+        tag = f'<div class="sg-narration"{_lang_attribute()} style="line-height:1.4">'
         if step is None:
             return tag + "<b>" + _("Start.") + f"</b> {escape(title)}</div>"
         lines = "".join(event_html(e, players) for e in step.events)
@@ -530,5 +533,5 @@ def _strip(frames: Sequence[Frame], players: Sequence[str], rules: Rules, deck: 
             "The first {shown} of {count} frames; run the notebook to step through them "
             "all.").format(shown=len(shown), count=len(frames)) + "</p>")
     return (f'<div class="sg-strip"{_lang_attribute()} style="display:flex;flex-wrap:wrap;column-gap:0.8em">'
-            f'{"".join(parts)}</div>{more}{rules_html(frames)}{sources_html(frames)}')
+            f'{"".join(parts)}</div>{more}{rules_html(frames)}{sources_html(frames, rules)}')
 

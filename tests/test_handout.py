@@ -102,3 +102,10 @@ def test_printed_handouts_fit_their_pages(tmp_path):
     for name in ["stunsa-seven", *(f"pickup-case-{i}" for i in range(1, 7))]:
         assert printed_pages(tmp_path, name) == 1, name
     assert printed_pages(tmp_path, "koira-tie-redistribution") <= 2
+
+
+def test_koira_handout_names_the_rule_choice_in_the_games_words():
+    for lang, words in (("en", "Where redistributed tie cards go: the hand"),
+                        ("sv", "Vart de utdelade korten går: handen")):
+        page = handout_html(examples.load("koira-tie-redistribution"), lang=lang)
+        assert "tie_cards_to" not in page and words in page.replace("&quot;", '"')

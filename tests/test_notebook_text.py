@@ -62,3 +62,14 @@ def test_every_figure_of_the_numbers_notebook_comes_from_an_output():
     rest = told.replace("\n", " ").replace(study, "")
     for figure in set(re.findall(r"\d+%", rest)) - {"95%"}:
         assert figure in shown, figure
+
+
+@pytest.mark.parametrize("folder, seat, computer", [("", "seat 1", "computer player"),
+                                                    ("sv", "plats 1", "datorspelare")])
+def test_the_numbers_notebook_names_seats_and_players_as_a_teacher_would(folder, seat, computer):
+    path = NOTEBOOKS[0].parent / folder / "08-what-the-numbers-say.ipynb"
+    shown = [outputs_text(c) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+             if "loss_rates(" in "".join(c["source"]) and "charts" not in "".join(c["source"])]
+    assert len(shown) == 2
+    assert seat in shown[0] and not re.search(r"^[0-2] ", shown[0], flags=re.M)
+    assert computer in shown[1] and not re.search(r"^bot\b", shown[1], flags=re.M)

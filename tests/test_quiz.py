@@ -168,3 +168,45 @@ def test_a_right_move_names_the_other_right_moves():
     assert q.feedback("A: play KH").sentence == ("Right: play K♥ is allowed. Pick up would also "
                                                  "be right.")
     assert q.feedback("A: pick up").sentence == "Right: pick up is allowed. Play K♥ would also be right."
+
+
+def test_the_unfinished_last_trick_is_won_or_taken_back_by_the_reading():
+    found = quiz.readings("disagreement-last-trick", "last_trick", "winner", 1)
+    assert [q.choices for _, q in found] == [("A", quiz.NOBODY)] * 2
+    assert [q.answer for _, q in found] == [("A",), (quiz.NOBODY,)]
+    kept, back = (q for _, q in found)
+    assert back.feedback(quiz.NOBODY).sentence == "Right: nobody takes it, the cards are taken back."
+    assert back.feedback("A").sentence == (
+        "Not quite: A takes back 8♦ from the unfinished last trick (rule 7, the end of phase 1).")
+    assert kept.feedback(quiz.NOBODY).sentence.startswith("Not quite: Nobody could answer A's 8♦")
+
+
+def test_atlantas_winner_may_slough_only_under_two_readings():
+    found = quiz.readings("atlanta-winner-sloughs", "slough_timing", "legal", 3)
+    assert [q.player for _, q in found] == ["C"] * 3
+    assert [q.answer for _, q in found] == [
+        ("C: slough 4H", "C: pass"), ("C: play 4H", "C: play 5S", "C: play 5C", "C: turn"),
+        ("C: slough 4H", "C: pass")]
+
+
+NOTEBOOK_05 = ("notebooks/05-family-and-sources.ipynb", "notebooks/sv/05-family-and-sources.ipynb")
+
+
+@pytest.mark.parametrize("path", NOTEBOOK_05)
+def test_notebook_05_asks_a_question_per_disagreement_it_shows(path):
+    """Every option a rule switcher of notebook 05 plays is asked by a Quiz.readings
+    cell, and that question's answer differs between the readings."""
+    import re
+    from pathlib import Path
+
+    cells = ["".join(c["source"]) for c in json.loads(Path(path).read_text())["cells"]
+             if c["cell_type"] == "code"]
+    shown = {m[1] for c in cells for m in re.finditer(r'RuleSwitcher\("[^"]+", "(\w+)"', c)}
+    asked = {}
+    for c in cells:
+        for m in re.finditer(r'Quiz\.readings\("([^"]+)", "(\w+)", "([\w-]+)", (\d+)', c):
+            asked[m[2]] = (m[1], m[3], int(m[4]))
+    assert shown and shown <= set(asked), shown - set(asked)
+    for option, (name, kind, after) in asked.items():
+        answers = {q.answer for _, q in quiz.readings(name, option, kind, after)}
+        assert len(answers) > 1, option

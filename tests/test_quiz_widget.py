@@ -88,3 +88,32 @@ def test_the_play_tables_hint_says_what_you_may_do_and_why_not_the_rest():
     assert "(rule " in mas.message.value
     mas.play(mas.game.legal_actions()[0])
     assert mas.hint_button.disabled == mas.waiting
+
+
+def test_a_winner_question_hides_the_winners_mark_until_show_me():
+    """The frame of "who takes this trick?" marks the winning card: the quiz, its
+    stored picture and the worksheet draw it without that mark (and without the turn)."""
+    from skitgubbe_core import examples, quiz
+    from skitgubbe_core.simulate import random_game
+    from skitgubbe_core.worksheet import worksheet_html
+    from skitgubbe_widgets.quiz import question_html
+
+    marked = 0
+    for name in examples.names():
+        sheet = quiz.questions(name, generate=True)
+        winners = [q for q in sheet.questions if q.kind == "winner"]
+        for q in winners:
+            marked += any("wins" in kinds for kinds in sheet.frames[q.frame].marks.values())
+            board = question_html(sheet, q, "").split("<details")[0]
+            assert "sg-win" not in board and ">wins<" not in board, (name, q.after)
+        page = worksheet_html(examples.load(name)).split('class="sg-answers"')[0]
+        for section in page.split('<section class="sg-question"')[1:]:
+            if "takes" in section.split('class="sg-prompt"')[1].split("</p>")[0]:
+                assert "sg-win" not in section and ">wins<" not in section, name
+    assert marked > 10
+    quiz_widget = Quiz(random_game(["Anna", "Bo", "Cai"], seed=7), kinds=["winner"])
+    assert quiz_widget.question.kind == "winner"
+    assert "sg-win" not in quiz_widget.board.value and "sg-turn" not in quiz_widget.board.value
+    quiz_widget.answer(quiz_widget.question.choices[0])
+    quiz_widget.show_me.click()
+    assert "sg-win" in quiz_widget.board.value or "sg-turn" in quiz_widget.board.value

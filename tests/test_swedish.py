@@ -266,3 +266,29 @@ def test_records_keep_the_notation_in_every_language(tmp_path):
         record.save(game, tmp_path / "r.json")
     again = record.load(tmp_path / "r.json")
     assert again.actions == game.actions
+
+
+def test_the_studies_tables_and_charts_speak_swedish():
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    from skitgubbe_core.studies import band_labels, translated
+    from skitgubbe_widgets import charts
+
+    table = pd.DataFrame({"games": [300], "losses": [102], "rate": [0.34], "low": [0.29],
+                          "high": [0.4]}, index=pd.Index([0], name="seat"))
+    shown = translated(table, lang="sv")
+    assert list(shown.columns) == ["partier", "förluster", "andel", "undre", "övre"]
+    assert shown.index.name == "plats" and list(translated(table).columns) == list(table.columns)
+    stats = translated(pd.Series([1, 2]).describe().to_frame("mas"), lang="sv")
+    assert list(stats.index[:3]) == ["antal", "medelvärde", "standardavvikelse"]
+    assert list(stats.columns) == ["mas"]
+    with i18n.language("sv"):
+        assert band_labels((0, 12, 52)) == ["1-12", "13 eller fler"]
+        title = i18n.gettext("How long a game lasts")
+    assert band_labels((0, 12, 52)) == ["1-12", "13 or more"]
+    study = pd.DataFrame({"variant": ["mas"], "moves_median": [300.0], "moves_low": [280.0],
+                          "moves_high": [320.0]})
+    fig = charts.metric_by_variant({"random": study}, "moves", "How long a game lasts",
+                                   "moves", lang="sv")
+    assert fig.axes[0].get_title() == title != "How long a game lasts"
+    assert fig.axes[0].get_xlabel() == "drag"

@@ -91,6 +91,7 @@ def phase2_lengths(df: pd.DataFrame) -> Figure:
 PLAYER_COLOURS = ("#34568b", "#c8102e", "#2e8b57", "#9b59b6")
 
 
+@localized
 def metric_by_variant(tables: dict[Any, pd.DataFrame], metric: str, title: str,
                       xlabel: str) -> Figure:
     """One row per ruleset, a dot with its 95% interval for each study in ``tables``
@@ -100,8 +101,8 @@ def metric_by_variant(tables: dict[Any, pd.DataFrame], metric: str, title: str,
     low, high = f"{metric}_low", f"{metric}_high"
     names = list(next(iter(tables.values()))["variant"])
     fig, ax = plt.subplots(figsize=(7.5, 0.28 * len(names) + 1.2))
-    ax.set_title(title)
-    ax.set_xlabel(xlabel)
+    ax.set_title(gettext(title))
+    ax.set_xlabel(gettext(xlabel))
     ax.grid(axis="x", alpha=0.3)
     step = 0.6 / max(1, len(tables))
     for i, (label, table) in enumerate(tables.items()):

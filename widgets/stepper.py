@@ -71,7 +71,7 @@ class Stepper(StaticPicture, w.VBox):
         self.heading = w.HTML(f"<h4>{escape(self.title)}</h4>" if self.title else "")
         self.board = w.HTML()
         self.narration = w.HTML()
-        self.sources = w.HTML(sources_html(self.frames))
+        self.sources = w.HTML(sources_html(self.frames, self.game.rules))
         self.first.on_click(lambda _: self.go(0))
         self.back.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))

@@ -65,12 +65,21 @@ def _differences(name: str) -> tuple[str, str]:
     return words or gettext("(the same rules)"), options
 
 
+def _player_range(low: int, high: int) -> str:
+    """``3-8``, or ``3`` for a game of exactly three.
+
+    >>> _player_range(3, 8), _player_range(3, 3)
+    ('3-8', '3')
+    """
+    return str(low) if low == high else f"{low}-{high}"
+
+
 @localized
 def variants_table(names: list[str] | None = None) -> Frame:
     """One row per ruleset (or per ruleset in ``names``): title, region, evidence,
     players, sources."""
     return _frame([{"ruleset": name, "title": p.title, "region": p.region,
-                    "evidence": p.evidence, "players": f"{p.min_players}-{p.max_players}",
+                    "evidence": p.evidence, "players": _player_range(p.min_players, p.max_players),
                     "sources": cite(p.sources)}
                    for name, p in PRESETS.items() if names is None or name in names], "ruleset")
 
@@ -229,7 +238,8 @@ def _game(name: str) -> str:
 
 
 _SAYS = {"ancestor": N_("said to descend from {}"), "variant": N_("a variant of {}"),
-         "kin": N_("said to be close kin of {}, no direction given")}
+         "kin": N_("said to be close kin of {}, no direction given"),
+         "reading": N_("a source's reading of {}, not a game of its own")}
 _BOX = "display:inline-block;padding:0.2em 0.6em;margin:0.25em 0;border-radius:0.5em;" \
        "background:#f4efe1;border:1px {} #8a6d3b;color:#222"
 
@@ -238,7 +248,8 @@ class FamilyTree:
     """The family as the sources relate it, as nested lists: under each game the games a
     source says descend from it (or are its variants); a game a source calls only close
     kin of another, with no direction, hangs under it in a dashed box, or, where it has
-    a place already, carries a note."""
+    a place already, carries a note; a source's reading of a game's rules is no box
+    but a line under that game."""
 
     def __init__(self, lang: str | None = None) -> None:
         self.lang = lang
@@ -259,6 +270,9 @@ class FamilyTree:
         return f"{gettext(_SAYS[rel.kind]).format(older)}{says}; {escape(cite(rel.sources))}"
 
     def _item(self, name: str, rel: Relation | None) -> str:
+        if rel is not None and rel.kind == "reading":
+            return (f'<li class="sg-reading" style="list-style:circle"><i>'
+                    f"{escape(gettext(name))}</i> <small>- {self._says(rel)}</small></li>")
         border = "dashed" if rel is not None and rel.kind == "kin" else "solid"
         how = f" <small>- {self._says(rel)}</small>" if rel is not None else ""
         also = gettext("also {relation}")
