@@ -505,7 +505,7 @@ def step_html(step: Step | None, players: Sequence[str], title: str = "",
               lang: str | None = None) -> str:
     """The narration of a whole step: each event in a sentence with its rule."""
     with language(lang):
-        tag = f'<div class="sg-narration"{_lang_attribute()}>'
+        tag = f'<div class="sg-narration"{_lang_attribute()} style="line-height:1.4">'
         if step is None:
             return tag + "<b>" + _("Start.") + f"</b> {escape(title)}</div>"
         lines = "".join(event_html(e, players) for e in step.events)

@@ -126,6 +126,20 @@ def test_stepper_answers_a_click(voila, browser):
     tab.context.close()
 
 
+def test_the_size_switch_scales_the_buttons(voila, browser):
+    tab = open_app(browser, voila, "02-stunsa.ipynb")
+    button = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$")).first
+    size = "b => [parseFloat(getComputedStyle(b).fontSize), b.getBoundingClientRect().height]"
+    normal = button.evaluate(size)
+    tab.locator(".widget-toggle-button", has_text=re.compile(r"^\s*huge\s*$")).first.click()
+    tab.wait_for_function("([b, f]) => parseFloat(getComputedStyle(b).fontSize) > f",
+                          arg=[button.element_handle(), normal[0]], timeout=60_000)
+    huge = button.evaluate(size)
+    tab.screenshot(path=str(SHOTS / "voila-02-huge.png"))
+    assert huge[0] >= 1.4 * normal[0] and huge[1] > normal[1]
+    tab.context.close()
+
+
 def test_rule_switcher_answers_its_slider(voila, browser):
     tab = open_app(browser, voila, "04-koira-tie.ipynb")
     # the second slider of the page is the switcher's (between two steppers); it starts

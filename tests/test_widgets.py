@@ -398,9 +398,43 @@ def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
         classroom(size="giant")
 
 
+def test_play_table_says_why_each_greyed_card_is_refused():
+    """A card the reader may not play is greyed out, and its tooltip gives the engine's
+    refusal with its rule (the same words the hint and a typed move give)."""
+    from skitgubbe_core.actions import PLAY, Action
+    from skitgubbe_core.rulebook import RULEBOOK
+
+    t = PlayTable(seed=4)
+    checked = 0
+    while not t.game.is_over and t.game.move_count < 400 and checked < 3:
+        if t.waiting:
+            t.proceed.click()
+            continue
+        for button in t.hand.children:
+            if button.disabled:
+                card = next(c for c in t.game.hands[0]
+                            if f"{c.label}{'♠♥♦♣'[c.suit]}" in button.description)
+                reason, rule = t.game.refusal(Action(0, PLAY, (card,)))
+                assert button.tooltip.endswith(f": {reason} ({RULEBOOK[rule].reference})")
+                checked += 1
+        ([b for b in t.hand.children if not b.disabled] + list(t.moves.children))[0].click()
+    assert checked >= 3
+
+
 def test_koira_sources_are_those_of_the_rules_it_uses_in_koira():
     koira = Stepper("koira-tie-redistribution").sources.value
     assert "Swedish edition" in koira
     for other in ("Atlanta", "German summary", "common disputes", "Cappelens"):
         assert other not in koira
     assert "common disputes" in Stepper("stunsa-seven").sources.value
+
+
+def test_rule_switcher_text_is_single_spaced_and_atlanta_plays_with_three():
+    switcher = RuleSwitcher("disagreement-pick-up", "pick_up")
+    switcher.slider.value = 2
+    for heading, (_, narration) in zip(switcher.children[2].children, switcher.boards,
+                                       strict=True):
+        assert "line-height:1.4" in heading.children[0].value
+        assert 'class="sg-narration" style="line-height:1.4"' in narration.value
+    players = tables.variants_table()["players"]
+    assert players["atlanta"] == "3" and players["koira"] == "3-8"

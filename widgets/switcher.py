@@ -64,8 +64,9 @@ class RuleSwitcher(StaticPicture, w.VBox):
     def _heading(self, value: str) -> str:
         choice = self.option.choice(value)
         reading = _(choice.description)
-        return (f"<b>{escape(reading[:1].upper() + reading[1:])}</b><br><small>"
-                f"{escape(_(choice.evidence))}: {escape(cite(choice.sources))}</small>")
+        return (f'<div style="line-height:1.4"><b>{escape(reading[:1].upper() + reading[1:])}'
+                f"</b><br><small>{escape(_(choice.evidence))}: {escape(cite(choice.sources))}"
+                "</small></div>")
 
     def _show(self, change: Any = None) -> None:
         i = self.slider.value

@@ -25,6 +25,7 @@ from skitgubbe_core.i18n import N_, Messages, ngettext, speaking
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.quiz import legal_question
+from skitgubbe_core.rulebook import RULEBOOK
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
@@ -55,13 +56,20 @@ _PLAYABLE = "#1b5e20"
 
 
 def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None],
-                 size: str = "normal") -> w.Button:
+                 size: str = "normal", refusal: str | None = None) -> w.Button:
     """A card of the reader's hand: a playable one is enabled and carries a tick (not
-    only a colour), the others are greyed out."""
+    only a colour), the others are greyed out, their tooltip saying why the engine
+    refuses them (``refusal``, with its rule) when the reader is to play."""
     name = card_name(card)
+    if enabled:
+        tooltip = _("play the {card}").format(card=name)
+    elif refusal is not None:
+        tooltip = _("the {card} cannot be played now: {reason}").format(card=name,
+                                                                          reason=refusal)
+    else:
+        tooltip = _("the {card} cannot be played now").format(card=name)
     button = w.Button(description=f"{rank_label(card)}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
-                      tooltip=_("play the {card}").format(card=name) if enabled
-                      else _("the {card} cannot be played now").format(card=name),
+                      tooltip=tooltip,
                       disabled=not enabled, icon="check" if enabled else "",
                       button_style="success" if enabled else "",
                       layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
@@ -369,11 +377,13 @@ class PlayTable(StaticPicture, w.VBox):
         self.hand_label.value = (f'<span style="font-size:{size}"><b>{yours}</b> '
                                  f"{ticks}&nbsp;</span>")
         cards = hand_order(state.hands[self.seat], trump)
-        key = (tuple(cards), tuple(singles.get(c) for c in cards))
+        key = (tuple(cards), tuple(singles.get(c) for c in cards),
+               game.move_count if legal else None)  # refusals change with each move
         if key != self._hand_key:
             self._hand_key = key
             self.hand.children = [
-                _card_button(c, c in singles, partial(self._click, singles.get(c)), self.size)
+                _card_button(c, c in singles, partial(self._click, singles.get(c)), self.size,
+                             None if c in singles or not legal else self._refusal(c))
                 for c in cards]
         others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
                         key=lambda a: a.text)
@@ -406,6 +416,11 @@ class PlayTable(StaticPicture, w.VBox):
             f'<ul class="sg-log-moves" style="list-style:none;padding-left:0.5em;max-height:14em;'
             f'overflow-y:auto;margin:0.2em 0;line-height:1.35">{lines}{more}</ul></details>'
             if self._log else "")
+
+    def _refusal(self, card: Card) -> str | None:
+        """Why the engine refuses the reader playing ``card`` now, with its rule."""
+        refused = self.game.refusal(Action(self.seat, PLAY, (card,)))
+        return None if refused is None else f"{refused[0]} ({RULEBOOK[refused[1]].reference})"
 
     def _move_button(self, action: Action) -> w.Button:
         words = MOVE_WORDS.get(action.kind, action.kind) if not action.cards else action.label

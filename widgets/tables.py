@@ -65,12 +65,21 @@ def _differences(name: str) -> tuple[str, str]:
     return words or gettext("(the same rules)"), options
 
 
+def _player_range(low: int, high: int) -> str:
+    """``3-8``, or ``3`` for a game of exactly three.
+
+    >>> _player_range(3, 8), _player_range(3, 3)
+    ('3-8', '3')
+    """
+    return str(low) if low == high else f"{low}-{high}"
+
+
 @localized
 def variants_table(names: list[str] | None = None) -> Frame:
     """One row per ruleset (or per ruleset in ``names``): title, region, evidence,
     players, sources."""
     return _frame([{"ruleset": name, "title": p.title, "region": p.region,
-                    "evidence": p.evidence, "players": f"{p.min_players}-{p.max_players}",
+                    "evidence": p.evidence, "players": _player_range(p.min_players, p.max_players),
                     "sources": cite(p.sources)}
                    for name, p in PRESETS.items() if names is None or name in names], "ruleset")
 
