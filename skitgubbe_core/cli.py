@@ -24,7 +24,7 @@ from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
 from .game import Game
-from .i18n import N_, language, languages
+from .i18n import N_, language, languages, ngettext
 from .i18n import gettext as _
 from .jsondata import read_json
 from .rules import OPTIONS, PRESETS, Rules
@@ -295,9 +295,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     out = args.out
     if out is not None and not out.endswith((".csv", ".parquet")):
-        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+        raise SkitgubbeError(_("--out {file}: name a .csv or .parquet file").format(
+            file=quote(out)))
     if args.address is not None and args.scheduler != "dask":
-        raise SkitgubbeError("--address names a Dask scheduler: give it with --scheduler dask")
+        raise SkitgubbeError(_("--address names a Dask scheduler: give it with --scheduler dask"))
     columns, parts = study_rows(
         args.variant, args.players, args.games, args.seed, bots, rotate=args.rotate,
         options=_options(args), bot_options={"playouts": args.playouts},
@@ -313,7 +314,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         write_atomically(out, lambda f: counted.append(write_csv(
             io.TextIOWrapper(f, encoding="utf-8", newline=""), columns, parts)))
-    print(f"{counted[0]} games written to {shown_name(out)}", file=sys.stderr)
+    print(ngettext("{count} game written to {file}", "{count} games written to {file}",
+                   counted[0]).format(count=counted[0], file=shown_name(out)), file=sys.stderr)
     return 0
 
 
@@ -325,8 +327,8 @@ def _write_table(frame: pd.DataFrame, out: str | None) -> None:
         try:
             write_atomically(out, lambda f: frame.to_parquet(f, index=False))
         except ImportError:
-            raise SkitgubbeError("writing parquet needs pyarrow: pip install "
-                                 "'skitgubbe[studies]', or write a .csv file") from None
+            raise SkitgubbeError(_("writing parquet needs pyarrow: pip install "
+                                   "'skitgubbe[studies]', or write a .csv file")) from None
     else:
         write_atomically(out, lambda f: frame.to_csv(f, index=False, encoding="utf-8"))
 
@@ -336,21 +338,25 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     out = args.out
     if out and not out.endswith((".csv", ".parquet")):
-        raise SkitgubbeError(f"--out {quote(out)}: name a .csv or .parquet file")
+        raise SkitgubbeError(_("--out {file}: name a .csv or .parquet file").format(
+            file=quote(out)))
     variants = "all" if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
     players = args.players if args.players in ("usual", "all") else _count(args.players)
     if args.games < 1:
-        raise SkitgubbeError(f"--games must be at least 1, not {args.games}")
+        raise SkitgubbeError(_("--games must be at least 1, not {games}").format(
+            games=args.games))
     bots = [b.strip() for b in args.bots.split(",")]
     frame = compare_play(variants, players, args.games, args.seed, bots,
                          on_row=print_progress, bot_options={"playouts": args.playouts},
                          scheduler=args.scheduler, workers=args.workers, address=args.address,
                          chunk_size=args.chunk_size, max_moves=args.max_moves)
     if frame.empty:
-        raise SkitgubbeError(f"no ruleset among {args.variants} allows {args.players} players")
+        raise SkitgubbeError(_("no ruleset among {variants} allows {players} players").format(
+            variants=args.variants, players=args.players))
     _write_table(frame, out)
     if out is not None:
-        print(f"{len(frame)} rows written to {out}", file=sys.stderr)
+        print(ngettext("{count} row written to {file}", "{count} rows written to {file}",
+                       len(frame)).format(count=len(frame), file=out), file=sys.stderr)
     return 0
 
 
@@ -364,8 +370,12 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     players = args.players or PRESETS[args.variant].usual_players
     teams = len(lineups([r.bot for r in table], players))
     each = -(-args.games // teams)
-    print(f"{PRESETS[args.variant].title}, {players} players: {teams} lineups x {each} games, "
-          f"seed {args.seed}; openskill Plackett-Luce, best (mu - 3 sigma) first")
+    print(ngettext("{game}, {players} players: {lineups} lineup x {each} games, seed {seed}; "
+                   "openskill Plackett-Luce, best (mu - 3 sigma) first",
+                   "{game}, {players} players: {lineups} lineups x {each} games, seed {seed}; "
+                   "openskill Plackett-Luce, best (mu - 3 sigma) first", teams).format(
+        game=_(PRESETS[args.variant].title), players=players, lineups=teams, each=each,
+        seed=args.seed))
     for rating in table:
         print(rating.line())
     if args.out:
@@ -374,7 +384,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         frame = pd.DataFrame(rows(table, args.variant, players, args.playouts, args.seed),
                              columns=RATING_COLUMNS)
         _write_table(frame, args.out)
-        print(f"ratings written to {args.out}", file=sys.stderr)
+        print(_("ratings written to {file}").format(file=args.out), file=sys.stderr)
     return 0
 
 
@@ -382,7 +392,8 @@ def _count(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise SkitgubbeError(f"--players {quote(text)}: write usual, all or a number") from None
+        raise SkitgubbeError(_("--players {text}: write usual, all or a number").format(
+            text=quote(text))) from None
 
 
 def _seed(text: str) -> int:

@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import Any
 
 from .bots import BOTS
+from .i18n import gettext as _
 from .rules import PRESETS
 from .simulate import SimulationError, simulate
 
@@ -44,8 +45,9 @@ class Rating:
 
     def line(self) -> str:
         """``1. search  mu 27.1  sigma 1.2  (lost 10 of 120 games)``"""
-        return (f"{self.place}. {self.bot:<10} mu {self.mu:5.2f}  sigma {self.sigma:4.2f}  "
-                f"(lost {self.losses} of {self.games} games)")
+        return _("{place}. {bot} mu {mu}  sigma {sigma}  (lost {losses} of {games} games)").format(
+            place=self.place, bot=f"{self.bot:<10}", mu=f"{self.mu:5.2f}",
+            sigma=f"{self.sigma:4.2f}", losses=self.losses, games=self.games)
 
 
 RATING_COLUMNS = ["variant", "players", "playouts", "seed", "place", "bot", "mu", "sigma",

@@ -234,8 +234,10 @@ def compare_play(variants: Sequence[str] | str = "all", players: str | int = "us
 
 def progress_line(row: dict[str, Any]) -> str:
     """What a long comparison prints as each row is ready."""
-    return (f"{row['variant']} ({row['players']} players, {row['games']} games): "
-            f"median {row['moves_median']:g} moves, {row['unfinished']:.0%} unfinished")
+    return _("{variant} ({players} players, {games} games): median {median} moves, "
+             "{unfinished} unfinished").format(
+        variant=row["variant"], players=row["players"], games=row["games"],
+        median=f"{row['moves_median']:g}", unfinished=f"{row['unfinished']:.0%}")
 
 
 def print_progress(row: dict[str, Any]) -> None:

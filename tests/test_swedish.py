@@ -292,3 +292,29 @@ def test_the_studies_tables_and_charts_speak_swedish():
                                    "moves", lang="sv")
     assert fig.axes[0].get_title() == title != "How long a game lasts"
     assert fig.axes[0].get_xlabel() == "drag"
+
+
+def test_compare_ladder_and_the_ratings_speak_swedish(tmp_path, capsys):
+    pytest.importorskip("pandas")
+    pytest.importorskip("openskill")
+    from skitgubbe_core.cli import main
+    from skitgubbe_core.ladder import stored_ratings
+    from skitgubbe_widgets import PlayTable
+
+    out = tmp_path / "compare.csv"
+    assert main(["--lang", "sv", "compare", "--variants", "mas", "--players", "3", "--games", "2",
+                 "--seed", "2", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "mas (3 spelare, 2 partier): median " in err and " inte färdigspelade" in err
+    assert err.endswith(f"1 rad sparad i {out}\n") and english_words(err) == set()
+    assert main(["--lang", "sv", "ladder", "--players", "2", "--games", "3", "--seed", "1",
+                 "--bots", "heuristic,random"]) == 0
+    head, *lines = capsys.readouterr().out.splitlines()
+    assert head.startswith("Skitgubbe (grundspelet), 2 spelare: 1 uppställning x 3 partier, frö 1")
+    assert all(re.search(r"\(förlorade \d+ av 3 partier\)$", line) for line in lines)
+    assert english_words(head + " ".join(lines)) == set()
+    assert main(["--lang", "sv", "compare", "--games", "0"]) == 2
+    assert "--games måste vara minst 1, inte 0" in capsys.readouterr().err
+    mu = stored_ratings("skitgubbe", 3)["search"].mu
+    labels = dict((name, label) for label, name in PlayTable(seed=1, lang="sv").chooser.options)
+    assert labels["search"].endswith(f"(styrketal {mu:.1f})")

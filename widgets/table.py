@@ -91,7 +91,9 @@ def _button(description: str, icon: str, tooltip: str, style: str = "") -> w.But
 
 def _rated(title: str, rating: Rating | None) -> str:
     """An opponent's menu entry: its title and its stored ladder rating, if any."""
-    return title if rating is None else f"{title} (rating {rating.mu:.1f})"
+    if rating is None:
+        return title
+    return _("{title} (rating {mu})").format(title=title, mu=f"{rating.mu:.1f}")
 
 
 class PlayTable(StaticPicture, w.VBox):
