@@ -41,7 +41,10 @@ def answer_by_mouse_and_keyboard(tab) -> dict[str, list[float]]:
     assert quiz.locator(".sg-turn").count() == 0
     times: dict[str, list[float]] = {"answer": [], "question": []}
     choices = quiz.locator("button.sg-choice")
-    assert [b.inner_text().strip() for b in choices.all()] == ["A", "B", "C"]
+    from playwright.sync_api import expect
+
+    # the buttons arrive one widget at a time: wait for all three
+    expect(choices).to_have_text(["A", "B", "C"])
     times["answer"].append(timed(tab, quiz, "feedback", choices.nth(0).click))
     wrong = quiz.locator(".sg-feedback.sg-wrong")
     assert "rule 11a, a full trick" in wrong.inner_text()
