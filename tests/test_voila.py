@@ -137,6 +137,9 @@ def test_the_size_switch_scales_the_buttons(voila, browser):
     huge = button.evaluate(size)
     tab.screenshot(path=str(SHOTS / "voila-02-huge.png"))
     assert huge[0] >= 1.4 * normal[0] and huge[1] > normal[1]
+    # the slider's label ("frame") grows with its text instead of being cut off
+    label = tab.locator(".jupyter-widgets .widget-slider .widget-label").first
+    assert label.evaluate("l => l.scrollWidth <= l.clientWidth"), label.inner_text()
     tab.context.close()
 
 

@@ -24,6 +24,8 @@ _CSS = "".join(
     f".sg-size-{size} .widget-label, .sg-size-{size} .widget-readout, "
     f".sg-size-{size} select, .sg-size-{size} input {{font-size:{px} !important;"
     "height:auto !important;line-height:1.5 !important}"
+    f".sg-size-{size} .widget-label {{width:auto !important;max-width:none !important;"
+    "overflow:visible !important}"
     for size, px in _CONTROLS.items()) + "".join(
     f".sg-size-{size}.sg-redrawn-by-css .sg-board, .sg-size-{size}.sg-redrawn-by-css "
     f".sg-narration, .sg-size-{size}.sg-redrawn-by-css .sg-prompt {{font-size:{SIZES[size]} "
