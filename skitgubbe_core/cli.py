@@ -407,6 +407,21 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _study_arguments(parser: argparse.ArgumentParser) -> None:
+    """The bots' playouts, the scheduler and the move cap: the same for simulate, compare
+    and ladder."""
+    parser.add_argument("--playouts", type=_positive, default=48,
+                        help="playouts per decision of a search or memory bot")
+    parser.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="processes (default: one per core; never more than the cores, nor "
+                        "than the chunks of work)")
+    parser.add_argument("--address", default=None,
+                        help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with "
+                        "--scheduler dask)")
+    parser.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
+
+
 def _positive(text: str) -> int:
     """A whole number of at least 1 (a count of moves, games, playouts or workers)."""
     try:
@@ -485,21 +500,13 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot per seat: random, heuristic, search or memory (default: all random)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots one seat on per game, so each sits in every seat")
-    sim.add_argument("--playouts", type=_positive, default=48,
-                     help="playouts per decision of a search or memory bot")
-    sim.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    sim.add_argument("--workers", type=_positive, default=None,
-                     help="processes (default: one per core; never more than the cores, nor "
-                     "than the chunks of work)")
-    sim.add_argument("--address", default=None,
-                     help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with --scheduler dask)")
+    _study_arguments(sim)
     sim.add_argument("--workers-beyond-cores", action="store_true",
                      help="let --workers start more processes than there are cores")
     sim.add_argument("--timeout", type=_positive, default=DASK_TIMEOUT,
                      help=f"seconds to wait for the Dask scheduler at --address (default "
                      f"{DASK_TIMEOUT})")
     sim.add_argument("--chunk-size", type=_positive, default=None, help="games per task")
-    sim.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
                      help="write the rows here (default: CSV on standard output)")
     sim.set_defaults(run=cmd_simulate)
@@ -512,13 +519,8 @@ def parser() -> argparse.ArgumentParser:
                       help="seated round the table and rotated (default: all random)")
     comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
     comp.add_argument("--seed", type=_seed, default=0)
-    comp.add_argument("--playouts", type=_positive, default=48,
-                      help="playouts per decision of a search or memory bot")
-    comp.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    comp.add_argument("--workers", type=_positive, default=None)
-    comp.add_argument("--address", default=None)
-    comp.add_argument("--chunk-size", type=int, default=None)
-    comp.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    _study_arguments(comp)
+    comp.add_argument("--chunk-size", type=_positive, default=None, help="games per task")
     comp.add_argument("--out", metavar="FILE.csv|FILE.parquet")
     comp.set_defaults(run=cmd_compare)
     lad = sub.add_parser("ladder", help="rate the computer players against each other "
@@ -528,12 +530,7 @@ def parser() -> argparse.ArgumentParser:
     lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
     lad.add_argument("--seed", type=_seed, default=0)
     lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
-    lad.add_argument("--playouts", type=_positive, default=48,
-                     help="playouts per decision of a search or memory bot")
-    lad.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
-    lad.add_argument("--workers", type=_positive, default=None)
-    lad.add_argument("--address", default=None)
-    lad.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    _study_arguments(lad)
     lad.add_argument("--out", metavar="FILE.csv", help="also write the ratings here")
     lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
