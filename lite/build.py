@@ -33,12 +33,8 @@ import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
-from jupyterlite_pyodide_kernel.constants import (
-    PYODIDE_CDN_URL,
-    PYODIDE_KERNEL_PLUGIN_ID,
-    PYODIDE_PYTHON_VERSION,
-    PYODIDE_VERSION,
-)
+from jupyterlite_pyodide_kernel import constants
+from jupyterlite_pyodide_kernel.constants import PYODIDE_KERNEL_PLUGIN_ID, PYODIDE_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "build" / "lite"
@@ -50,9 +46,14 @@ KERNEL_ROOTS = ("micropip", "ipython", "jedi")
 #: not in Pyodide's lock, at the lab environment's versions: our widgets and what they
 #: need, and the engine's schema validator
 SERVED_TOO = ("ipywidgets", "comm", "jupyterlab_widgets", "fastjsonschema")
+#: where the lock's other packages are (older kernels, as lite/voici.py's, do not name it)
+PYODIDE_CDN_URL = getattr(constants, "PYODIDE_CDN_URL",
+                          f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full")
+#: the loader the kernel imports: an ES module from Pyodide 314 on, a script before
+LOADER = getattr(constants, "PYODIDE_JS", "pyodide.mjs")
 #: the parts of the npm package the site serves (no source maps, consoles or typings)
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+RUNTIME_FILES = (LOADER, LOADER.replace("pyodide", "pyodide.asm", 1), "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json")
 OUR_PACKAGE = "skitgubbe"
 #: what our wheel is built from
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "skitgubbe_core", "widgets")
@@ -111,8 +112,9 @@ def closure(packages: dict, roots: list[str]) -> set[str]:
     return seen
 
 
-def cached_wheels(cache: Path, pins: dict[str, str]) -> dict[str, Path]:
-    """Pure-Python wheels from PyPI at the pinned versions, downloaded once."""
+def cached_wheels(cache: Path, pins: dict[str, str], python: str) -> dict[str, Path]:
+    """Pure-Python wheels from PyPI at the pinned versions, for Pyodide's ``python``
+    (``3.13``), downloaded once."""
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
 
@@ -127,7 +129,7 @@ def cached_wheels(cache: Path, pins: dict[str, str]) -> dict[str, Path]:
     missing = [f"{name}=={pin}" for name, pin in pins.items() if find(name, pin) is None]
     if missing:
         run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-            "--only-binary=:all:", "--python-version", PYODIDE_PYTHON_VERSION,
+            "--only-binary=:all:", "--python-version", python,
             "--dest", wheels, *missing)
     found = {name: find(name, pin) for name, pin in pins.items()}
     absent = [name for name, path in found.items() if path is None]
@@ -179,16 +181,27 @@ def wheel_entry(path: Path, local: set[str]) -> dict:
     }
 
 
-def prepare_pyodide(lite_dir: Path, cache: Path) -> list[str]:
-    """The well-known ``static/pyodide`` folder: runtime, local wheels and the rewritten
-    lock. Returns the names served from the site itself."""
+def served_versions(names: tuple[str, ...] = SERVED_TOO) -> dict[str, str]:
+    """The versions of ``names`` in this environment (the lab's, where `make lite` runs)."""
+    return {canonical(n): version(n) for n in names}
+
+
+def prepare_pyodide(lite_dir: Path, cache: Path, served: dict[str, str]) -> list[str]:
+    """The well-known ``static/pyodide`` folder: runtime, local wheels (``served`` at
+    their versions among them) and the rewritten lock. Returns the names served from
+    the site itself."""
     dest = lite_dir / "static" / "pyodide"
     lock = extract_runtime(pyodide_tarball(cache), dest)
     packages = {canonical(k): v for k, v in lock["packages"].items()}
     startup = closure(packages, list(KERNEL_ROOTS))
-    pins = {name: packages[name]["version"] for name in sorted(startup)}
-    pins.update({canonical(n): version(n) for n in SERVED_TOO})
-    wheels = {name: Path(shutil.copy2(p, dest)) for name, p in cached_wheels(cache, pins).items()}
+    # not the parts of CPython Pyodide unbundles (Pyodide 0.29's IPython asks for sqlite3,
+    # and runs without it: it keeps no history then); they are on its CDN only
+    pins = {name: packages[name]["version"] for name in sorted(startup)
+            if packages[name]["package_type"] == "package"}
+    pins.update(served)
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    wheels = {name: Path(shutil.copy2(p, dest))
+              for name, p in cached_wheels(cache, pins, python).items()}
     wheels[OUR_PACKAGE] = our_wheel(dest)
     for name, lock_entry in packages.items():
         if name not in wheels:
@@ -237,7 +250,7 @@ def build(output: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Non
     (ROOT / ".jupyterlite.doit.db").unlink(missing_ok=True)
     cache.mkdir(parents=True, exist_ok=True)
     lite_dir.mkdir(parents=True)
-    local = prepare_pyodide(lite_dir, cache)
+    local = prepare_pyodide(lite_dir, cache, served_versions())
     print(f"served from the site: {', '.join(local)}")
     write_config(lite_dir)
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir,
