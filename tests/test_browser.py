@@ -142,10 +142,12 @@ def test_running_the_notebook_gives_live_widgets_that_step(page):
     print(f"click to render: {', '.join(f'{t:.0f}' for t in times)} ms")
     assert min(times) < 1000, times
     # keyboard focus shows our ring in JupyterLab too (its theme's own is 1 px)
-    menu = stepper.get_by_role("combobox", name="frame")
-    menu.focus()
-    tab.keyboard.press("ArrowDown")
-    stepper.locator(".widget-html-content", has_text="frame 7 of").wait_for()
+    # the frame box's arrow keys are its own (JupyterLab takes a closed menu's arrow
+    # keys to move between cells: ipywidgets issue 3912)
+    box = stepper.get_by_role("spinbutton", name="frame")
+    box.focus()
+    tab.keyboard.press("ArrowDown")  # from the last frame (6 of 6) one back
+    stepper.locator(".widget-html-content", has_text="frame 5 of").wait_for()
     tab.keyboard.press("Shift+Tab")
     assert tab.evaluate("() => document.activeElement.tagName") == "BUTTON"
     assert focus_ring(tab) == FOCUS_RING
@@ -154,7 +156,7 @@ def test_running_the_notebook_gives_live_widgets_that_step(page):
     assert "Sources:" in narration.inner_text()
 
 
-def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_menu(lab):
+def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_box(lab):
     url, token = lab
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox",
@@ -170,9 +172,9 @@ def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_menu(lab):
         for button in stepper.locator("button").all():
             assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), button.inner_text()
             assert "…" not in button.inner_text()
-        menu = stepper.get_by_role("combobox", name="frame")
-        assert menu.evaluate("m => m.scrollWidth <= m.clientWidth + 1")
-        assert menu.bounding_box()["x"] + menu.bounding_box()["width"] <= 800
+        box = stepper.get_by_role("spinbutton", name="frame")
+        assert box.bounding_box()["width"] > 40
+        assert box.bounding_box()["x"] + box.bounding_box()["width"] <= 800
         browser.close()
 
 

@@ -137,20 +137,20 @@ def test_the_size_switch_scales_the_buttons(voila, browser):
     huge = button.evaluate(size)
     tab.screenshot(path=str(SHOTS / "voila-02-huge.png"))
     assert huge[0] >= 1.4 * normal[0] and huge[1] > normal[1]
-    # the frame menu's label ("frame") grows with its text instead of being cut off
-    label = tab.locator(".jupyter-widgets .widget-dropdown .widget-label", has_text="frame").first
+    # the frame box's label ("frame") grows with its text instead of being cut off
+    label = tab.locator(".jupyter-widgets .widget-text .widget-label", has_text="frame").first
     assert label.evaluate("l => l.scrollWidth <= l.clientWidth"), label.inner_text()
     tab.context.close()
 
 
-def test_rule_switcher_answers_its_step_menu(voila, browser):
+def test_rule_switcher_answers_its_step_box(voila, browser):
     tab = open_app(browser, voila, "04-koira-tie.ipynb")
-    # the switcher's menu is named "step" for a screen reader; it starts at the start,
-    # as a stepper's does, and its arrow keys step
-    menu = tab.get_by_role("combobox", name="step")
-    assert menu.count() == 1 and menu.evaluate("m => m.selectedIndex") == 0
-    assert board_after(tab, lambda: (menu.focus(), tab.keyboard.press("ArrowDown")))
-    assert menu.evaluate("m => m.selectedIndex") == 1
+    # the switcher's number box is named "step" for a screen reader; it starts at the
+    # start (0), as a stepper's does, and its arrow keys step
+    box = tab.get_by_role("spinbutton", name="step")
+    assert box.count() == 1 and box.input_value() == "0"
+    assert board_after(tab, lambda: (box.focus(), tab.keyboard.press("ArrowUp")))
+    assert box.input_value() == "1"
     tab.context.close()
 
 
@@ -185,12 +185,12 @@ def test_our_outputs_pass_axe(voila, browser, notebook):
 
 
 def test_every_control_of_the_stepper_has_an_accessible_name(voila, browser):
-    """The frame menu replaces ipywidgets' slider, whose handle had no name (axe:
+    """The frame box replaces ipywidgets' slider, whose handle had no name (axe:
     aria-input-field-name); its label names it, as it does the viewer menu."""
     tab = open_app(browser, voila, "02-stunsa.ipynb")
     stepper = tab.locator(".jp-OutputArea-output", has=tab.locator("button", has_text="next")).first
     assert stepper.locator(".noUi-handle, [role='slider']").count() == 0
-    assert stepper.get_by_role("combobox", name="frame").count() == 1
+    assert stepper.get_by_role("spinbutton", name="frame").count() == 1
     assert stepper.get_by_role("combobox", name="show").count() == 1
     assert stepper.get_by_role("button", name="next").count() == 1
     tab.context.close()
@@ -198,7 +198,8 @@ def test_every_control_of_the_stepper_has_an_accessible_name(voila, browser):
 
 def test_the_stepper_works_by_keyboard_alone(voila, browser):
     """Tab reaches the stepper's buttons, Enter and Space press them, the arrow keys move
-    its frame menu; the focused controls show our 3 px focus ring; cards have names."""
+    its frame box and a number typed in it jumps; the focused controls show our 3 px focus
+    ring; cards have names."""
     tab = open_app(browser, voila, "02-stunsa.ipynb")
     stepper = tab.locator(".jp-OutputArea-output", has=tab.locator("button", has_text="next")).first
     label = stepper.locator(".widget-html-content", has_text="frame 1 of")
@@ -218,25 +219,52 @@ def test_the_stepper_works_by_keyboard_alone(voila, browser):
     stepper.locator('[role="status"][aria-live="polite"]', has_text="A leads 7").wait_for()
     tab.keyboard.press("Space")
     stepper.locator(".widget-html-content", has_text="frame 3 of").wait_for()
-    menu = stepper.get_by_role("combobox", name="frame")
+    box = stepper.get_by_role("spinbutton", name="frame")
     for _ in range(10):  # on past "move", "last", "show" and the size switch
         tab.keyboard.press("Tab")
-        if menu.evaluate("m => m === document.activeElement"):
+        if box.evaluate("b => b === document.activeElement"):
             break
     else:
-        pytest.fail("Tab never reached the stepper's frame menu")
+        pytest.fail("Tab never reached the stepper's frame box")
     assert focus_ring(tab) == FOCUS_RING
-    tab.keyboard.press("ArrowDown")
-    stepper.locator(".widget-html-content", has_text="frame 4 of").wait_for()
     tab.keyboard.press("ArrowUp")
+    stepper.locator(".widget-html-content", has_text="frame 4 of").wait_for()
+    tab.keyboard.press("ArrowDown")
     stepper.locator(".widget-html-content", has_text="frame 3 of").wait_for()
-    tab.keyboard.press("Home")
+    tab.keyboard.press("Control+a")  # a frame's number typed jumps to it
+    tab.keyboard.type("1")
+    tab.keyboard.press("Enter")
     stepper.locator(".widget-html-content", has_text="frame 1 of").wait_for()
     names = stepper.locator(".sg-card[aria-label]").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")
     assert names and all(re.fullmatch(r"(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|"
                                       r"three|two) of (spades|hearts|diamonds|clubs)", n)
                          for n in names), names
+    tab.context.close()
+
+
+@pytest.mark.parametrize(("notebook", "next_word"), [("02-stunsa.ipynb", "next"),
+                                                    ("sv/02-stunsa.ipynb", "nästa")])
+def test_keyboard_focus_is_a_clear_ring_at_1280_and_800_px(voila, browser, notebook, next_word):
+    """WCAG 2.4.7: Tab to the stepper's next button shows our 3 px ring, whole on screen,
+    in English and Swedish, wide and narrow (screenshots kept to look at)."""
+    tab = open_app(browser, voila, notebook)
+    button = tab.locator(".jupyter-widgets button",
+                         has_text=re.compile(rf"^\s*{next_word}\s*$")).first
+    for width in (1280, 800):
+        tab.set_viewport_size({"width": width, "height": 900})
+        tab.locator("body").click(position={"x": 2, "y": 2})
+        for _ in range(60):
+            tab.keyboard.press("Tab")
+            if button.evaluate("b => b === document.activeElement"):
+                break
+        else:
+            pytest.fail(f"Tab never reached {next_word!r} at {width} px")
+        assert focus_ring(tab) == FOCUS_RING
+        box = button.bounding_box()
+        assert box["x"] >= 5 and box["x"] + box["width"] + 5 <= width  # the ring is not cut off
+        name = notebook.replace("/", "-").removesuffix(".ipynb")
+        tab.screenshot(path=str(SHOTS / f"focus-{name}-{width}.png"))
     tab.context.close()
 
 

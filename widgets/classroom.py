@@ -39,7 +39,10 @@ FOCUS = "3px solid #0b57d0"
 background; only for keyboard focus (``:focus-visible``), not after a mouse click."""
 _FOCUS_CSS = (".sg-widget :is(button, select, input, summary, [tabindex]):focus-visible "
               f"{{outline:{FOCUS} !important;outline-offset:2px !important;"
-              "box-shadow:0 0 0 5px #fff !important}")
+              "box-shadow:0 0 0 5px #fff !important}"
+              ".sg-widget .widget-text input[type=number] {width:4.5em;flex:0 0 auto}")
+"""The focus ring, and a number box (the stepper's frame) as wide as four digits at
+every size."""
 
 
 def classroom(size: str = "large") -> None:
