@@ -20,7 +20,7 @@ from typing import Any
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
-from .events import DROP, Event, Listener, Step
+from .events import DROP, Listener, RawEvent, Recording, Step
 from .i18n import gettext as _
 from .phase1_common import HAND_SIZE
 from .phases import Phase, module_for, modules
@@ -64,7 +64,8 @@ class Game:
     always and the actions kept (for undo and records), but no events are kept and
     :meth:`play` returns None; :attr:`history` then narrates by replaying the game.
     A headless game can still be watched: ``listener`` (anything with ``append``)
-    receives each event as it happens and the game keeps none, so a simulation can
+    receives each event as it happens (a plain tuple of :class:`~.events.Event`'s
+    fields, :data:`~.events.RawEvent`) and the game keeps none, so a simulation can
     count stunsas without narrating.
 
     ``is_over`` and ``move_count`` are plain attributes, kept up to date by the game
@@ -376,7 +377,7 @@ class Game:
             self.move_count += 1
             self.is_over = s.to_play is None
             return None
-        events: list[Event] = []
+        events: list[RawEvent] = []
         module.apply(s, self.rules, action, events)
         self.move_count = number = self.move_count + 1
         self.is_over = s.to_play is None
@@ -394,7 +395,7 @@ class Game:
                 rule=RULEBOOK[rule].reference),
             move_number=number, rule=rule)
 
-    def _apply(self, action: Action, events: list[Event] | None = None) -> Step | None:
+    def _apply(self, action: Action, events: Recording | None = None) -> Step | None:
         """Apply ``action``.  Its events go to ``events`` when given (the frame
         recorder passes a list that also pictures the table at each event), else to a
         fresh list, or nowhere in the headless mode."""
@@ -415,7 +416,7 @@ class Game:
         self._steps.append(step)
         return step
 
-    def record(self, action: Action, events: list[Event]) -> Step:
+    def record(self, action: Action, events: Recording) -> Step:
         """Play ``action``, already checked legal (one of a game's recorded actions when
         replaying a history, as :func:`.frames.frames` does, or one the live table has
         checked), putting its events into ``events`` as they happen (a list, or a
