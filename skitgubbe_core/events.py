@@ -644,14 +644,24 @@ skip building their events (``if events is not DROP: events.append(...)``); any 
 with ``append`` (a list, a recorder) receives every event."""
 
 
-class Step(NamedTuple):
+class Step:
     """One action and the events it caused; ``number`` counts from 1.  ``happened``
-    holds the events as the transitions built them (:data:`RawEvent`); read them as
-    :attr:`events`."""
+    holds the events as the transitions appended them (:data:`RawEvent`); read them as
+    :attr:`events`.  A step is a value: never change it.
+
+    >>> step = Step(1, None, [("out", 1, (), None, None, "going-out")])
+    >>> step.narrate(["A", "B"]), step == Step(1, None, (step.events[0],))
+    (['B has no cards left and is out: safe (rule 12, going out)'], True)
+    """
+
+    __slots__ = ("number", "action", "happened")
 
     number: int
     action: Action
-    happened: tuple[RawEvent, ...]
+    happened: Sequence[RawEvent]
+
+    def __init__(self, number: int, action: Action, happened: Sequence[RawEvent]) -> None:
+        self.number, self.action, self.happened = number, action, happened
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -661,3 +671,15 @@ class Step(NamedTuple):
     def narrate(self, players: Sequence[str]) -> list[str]:
         """Every event's sentence, in order."""
         return [e.explain(players) for e in self.events]
+
+    def _key(self) -> tuple[int, Action, tuple[RawEvent, ...]]:
+        return self.number, self.action, tuple(self.happened)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Step(number={self.number!r}, action={self.action!r}, events={self.events!r})"

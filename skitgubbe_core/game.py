@@ -31,7 +31,7 @@ from .schema import MAX_NAME, MAX_PLAYERS, MAX_SEED, is_name
 from .state import State
 from .view import position_html
 
-_new_step = tuple.__new__
+_new_step = object.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 
 
@@ -260,9 +260,11 @@ class Game:
         A slough of several cards is legal when each card is, though only single
         cards and whole groups of a rank are listed.
         """
+        legal = self._legal
+        if legal is not None and player is None:
+            return legal
         s = self._state
         if player is None or player == s.to_play:
-            legal = self._legal
             if legal is None:
                 legal = ([] if s.to_play is None
                          else self._phases[s.phase - 1].legal(s, self.rules))
@@ -381,7 +383,8 @@ class Game:
         module.apply(s, self.rules, action, events)
         self.move_count = number = self.move_count + 1
         self.is_over = s.to_play is None
-        step = _new_step(Step, (number, action, tuple(events)))
+        step = _new_step(Step)  # Step(number, action, events), a call shorter
+        step.number, step.action, step.happened = number, action, events
         self._steps.append(step)
         return step
 
@@ -412,7 +415,7 @@ class Game:
         self.is_over = s.to_play is None
         if headless:
             return None
-        step = _new_step(Step, (number, action, tuple(events)))
+        step = Step(number, action, list(events))
         self._steps.append(step)
         return step
 
