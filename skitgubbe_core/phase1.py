@@ -20,6 +20,7 @@ from .in_turn import out_of_turn as out_of_turn
 from .in_turn import prepare as prepare
 from .in_turn import why_out_of_turn as why_out_of_turn
 from .phase1_common import (
+    DRAW_RULE,
     draw_one,
     end,
     not_a_move,
@@ -101,8 +102,11 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
                       else ("answer", p, cards, None, None, rule))
     if not turned:
         stock = s.stock
-        if len(stock) > 1 and events is DROP:
-            s.hands[p].append(stock.pop())  # draw_one's common case, headless
+        if len(stock) > 1:  # draw_one's common case, a call shorter
+            drawn = stock.pop()
+            s.hands[p].append(drawn)
+            if events is not DROP:
+                events.append(("draw", p, (drawn,), None, None, DRAW_RULE[rules.draw]))
         elif stock:
             draw_one(s, rules, p, events)
     if leading:

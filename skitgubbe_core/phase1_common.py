@@ -48,7 +48,8 @@ def why_illegal_common(s: State, rules: Rules, action: Action, names: Sequence[s
     return None
 
 
-_DRAW_RULE = {"after-play": "draw", "refill": "refill", "refill-after-trick": "refill-after-trick"}
+DRAW_RULE = {"after-play": "draw", "refill": "refill", "refill-after-trick": "refill-after-trick"}
+"""The rule a draw follows under each value of the option ``draw``."""
 
 
 def draw_one(s: State, rules: Rules, p: int, events: Listener, rule: str | None = None) -> None:
@@ -61,7 +62,7 @@ def draw_one(s: State, rules: Rules, p: int, events: Listener, rule: str | None 
         s.hands[p].append(card)
         if events is not DROP:
             events.append(("draw", p, (card,), None, None,
-                           rule or _DRAW_RULE[rules.draw]))
+                           rule or DRAW_RULE[rules.draw]))
     elif stock:
         card = stock.pop()
         s.trump_holder = p

@@ -576,7 +576,8 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
         table.append((p, cards))
         if events is not DROP:
             events.append(("beat", p, cards, None, top,
-                           _beat_rule(rules, cards)))
+                           _beat_rule(rules, cards) if len(cards) > 1
+                           else "follow-suit" if rules.beat == "follow-suit" else "beat"))
         trumped = (rules.trump_ends and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
     else:
         table.append((p, cards))
@@ -598,10 +599,9 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
 
 
 def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
-    """The rule a beating play follows: sets, runs, following suit or plain beating."""
-    if len(cards) > 1:
-        return "sets-phase-2" if is_set(cards) else "runs"
-    return "follow-suit" if rules.beat == "follow-suit" else "beat"
+    """The rule a beating play of several cards follows: sets or runs.  (A single card
+    follows suit or beats, as :func:`apply` says without a call.)"""
+    return "sets-phase-2" if is_set(cards) else "runs"
 
 
 def _complete(s: State, rules: Rules, p: int, trumped: bool, events: Listener) -> None:
