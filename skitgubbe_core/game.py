@@ -20,7 +20,7 @@ from typing import Any
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
-from .events import DROP, Listener, RawEvent, Recording, Step
+from .events import DROP, Listener, Played, RawEvent, Recording, Step
 from .i18n import gettext as _
 from .phase1_common import HAND_SIZE
 from .phases import Phase, module_for, modules
@@ -31,7 +31,6 @@ from .schema import MAX_NAME, MAX_PLAYERS, MAX_SEED, is_name
 from .state import State
 from .view import position_html
 
-_new_step = object.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 
 
@@ -383,7 +382,7 @@ class Game:
         module.apply(s, self.rules, action, events)
         self.move_count = number = self.move_count + 1
         self.is_over = s.to_play is None
-        step = _new_step(Step)  # Step(number, action, events), a call shorter
+        step: Step = Played()
         step.number, step.action, step.happened = number, action, events
         self._steps.append(step)
         return step
