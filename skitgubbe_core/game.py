@@ -260,7 +260,7 @@ class Game:
         cards and whole groups of a rank are listed.
         """
         legal = self._legal
-        if legal is not None and player is None:
+        if legal is not None and player is None:  # play has found them already
             return legal
         s = self._state
         if player is None or player == s.to_play:
@@ -369,19 +369,26 @@ class Game:
             if not self._accepts(action):
                 self._refuse(action)
         # _apply's work done here, one call shorter: play is the hot path of every game.
+        # The next position's legal actions are found at once: the next play checks
+        # its action against them, and legal_actions() then returns them without a call.
         s = self._state
-        self._legal = None
         self._actions.append(action)
-        module = self._phases[s.phase - 1]
+        phases, rules = self._phases, self.rules
         if not self.narrate:
-            module.apply(s, self.rules, action, self._sink)
+            phases[s.phase - 1].apply(s, rules, action, self._sink)
             self.move_count += 1
-            self.is_over = s.to_play is None
+            if s.to_play is None:
+                self.is_over, self._legal = True, []
+            else:
+                self._legal = phases[s.phase - 1].legal(s, rules)
             return None
         events: list[RawEvent] = []
-        module.apply(s, self.rules, action, events)
+        phases[s.phase - 1].apply(s, rules, action, events)
         self.move_count = number = self.move_count + 1
-        self.is_over = s.to_play is None
+        if s.to_play is None:
+            self.is_over, self._legal = True, []
+        else:
+            self._legal = phases[s.phase - 1].legal(s, rules)
         step: Step = Played()
         step.number, step.action, step.happened = number, action, events
         self._steps.append(step)
