@@ -38,7 +38,7 @@ def play_game(rng: random.Random, deal_rng: random.Random) -> int:
     leader, opponent, to_play = 0, 1, 0
     trump_card = holder = None
     moves = 0
-    choice = rng.choice
+    rnd = rng.random  # tight.py's uniform choice, as bench_engine.py's
     # Phase 1: two-card tricks.
     while True:
         hand = hands[to_play]
@@ -47,7 +47,7 @@ def play_game(rng: random.Random, deal_rng: random.Random) -> int:
             legal.append(-1)
         if not legal:
             break
-        card = choice(legal)
+        card = legal[int(rnd() * len(legal))]
         moves += 1
         p = to_play
         if card < 0:
@@ -104,7 +104,7 @@ def play_game(rng: random.Random, deal_rng: random.Random) -> int:
             legal.append(-1)
         else:
             legal = hand[:]
-        card = choice(legal)
+        card = legal[int(rnd() * len(legal))]
         moves += 1
         p = to_play
         if card < 0:

@@ -8,7 +8,7 @@ phase change, a player going out, the end of the game).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from .cards import Card, card_text, format_cards, suit_symbol
@@ -63,12 +63,26 @@ class Names(Protocol):
 
 make = tuple.__new__
 """``make(Event, (kind, player, cards, other, extra, rule))`` builds an event without
-the NamedTuple constructor's argument handling.  The transitions build one or two events
-per action, the engine's hot path: the events of every move or trick are built with
-``make`` itself, as a named builder's call (below) costs ~5% of the API's speed
-(benchmarks/bench_engine.py, side by side); the rarer events (phase ends, going out, the
-deals) use their builders.  tests/test_code_health.py checks that both agree with
-:data:`KINDS`."""
+the NamedTuple constructor's argument handling (the named builders below use it)."""
+
+RawEvent = tuple[str, int | None, tuple[Card, ...], int | None, Any, str]
+"""An event as the transitions build it on the hot path: a plain tuple of
+:class:`Event`'s fields, in order.  The events of every move or trick are appended so,
+because an :class:`Event` costs a second object (about a fifth of the API's time per
+action, benchmarks/bench_engine.py, side by side); :attr:`Step.events` names their
+fields when they are read.  The rarer events (phase ends, going out, the deals) use
+their builders, whose :class:`Event` is a ``RawEvent`` too.  tests/test_code_health.py
+checks that both agree with :data:`KINDS`."""
+
+
+def as_event(raw: RawEvent) -> Event:
+    """The :class:`Event` of a plain event tuple (``raw`` itself if it is one already,
+    as a frame recorder's events are, so that a frame's events are its step's).
+
+    >>> as_event(("out", 1, (), None, None, "going-out")).sentence(["A", "B"])
+    'B has no cards left and is out: safe'
+    """
+    return raw if isinstance(raw, Event) else make(Event, raw)
 
 
 def _plays(count: int) -> str:
@@ -410,7 +424,7 @@ def kinds_with(role: str) -> frozenset[str]:
 
 # Named builders, one per kind (two for ``lead``): ``make`` with the kind fixed and the
 # fields the kind does not use None (or no cards). The transitions use them for the rarer
-# events; the per-move ones keep ``make`` (see :data:`make`).
+# events; the per-move ones are plain tuples (see :data:`RawEvent`).
 Cards = tuple[Card, ...]
 
 
@@ -602,9 +616,17 @@ def trump_ends_trick(player: int, cards: Cards, plays: int, rule: str) -> Event:
 
 class Listener(Protocol):
     """Where the transitions put the events of a step: a list, the frame recorder, a
-    headless game's listener (``Game(narrate=False, listener=...)``), or :data:`DROP`."""
+    headless game's listener (``Game(narrate=False, listener=...)``), or :data:`DROP`.
+    Each event arrives as a :data:`RawEvent` (:func:`as_event` names its fields)."""
 
-    def append(self, event: Event) -> None: ...
+    def append(self, event: RawEvent, /) -> None: ...
+
+
+class Recording(Listener, Protocol):
+    """A listener that keeps the events it receives, in order: a step is made of them
+    (a list, or the frame recorder)."""
+
+    def __iter__(self) -> Iterator[RawEvent]: ...
 
 
 class _Drop:
@@ -612,7 +634,7 @@ class _Drop:
 
     __slots__ = ()
 
-    def append(self, event: Event) -> None:
+    def append(self, event: RawEvent, /) -> None:
         pass
 
 
@@ -622,13 +644,50 @@ skip building their events (``if events is not DROP: events.append(...)``); any 
 with ``append`` (a list, a recorder) receives every event."""
 
 
-class Step(NamedTuple):
-    """One action and the events it caused; ``number`` counts from 1."""
+class Step:
+    """One action and the events it caused; ``number`` counts from 1.  ``happened``
+    holds the events as the transitions appended them (:data:`RawEvent`); read them as
+    :attr:`events`.  A step is a value: never change it.
+
+    >>> step = Step(1, None, [("out", 1, (), None, None, "going-out")])
+    >>> step.narrate(["A", "B"]), step == Step(1, None, (step.events[0],))
+    (['B has no cards left and is out: safe (rule 12, going out)'], True)
+    """
+
+    __slots__ = ("number", "action", "happened")
 
     number: int
     action: Action
-    events: tuple[Event, ...]
+    happened: Sequence[RawEvent]
+
+    def __init__(self, number: int, action: Action, happened: Sequence[RawEvent]) -> None:
+        self.number, self.action, self.happened = number, action, happened
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events, in order."""
+        return tuple(map(as_event, self.happened))
 
     def narrate(self, players: Sequence[str]) -> list[str]:
         """Every event's sentence, in order."""
         return [e.explain(players) for e in self.events]
+
+    def _key(self) -> tuple[int, Action, tuple[RawEvent, ...]]:
+        return self.number, self.action, tuple(self.happened)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Step(number={self.number!r}, action={self.action!r}, events={self.events!r})"
+
+
+class Played(Step):
+    """A step as :meth:`.game.Game.play` makes it, on the hot path: created without
+    :class:`Step`'s ``__init__`` call (a call shorter), its fields then set one by one."""
+
+    __slots__ = ()
+    __init__ = object.__init__

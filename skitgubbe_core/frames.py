@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card, format_cards
-from .events import Event, Step, kinds_with
+from .events import Event, RawEvent, Step, as_event, kinds_with
 from .i18n import N_
 from .i18n import gettext as _
 from .rules import Rules
@@ -108,15 +108,16 @@ class Frame:
 
 
 class _Recorder(list[Event]):
-    """An events list that pictures ``state`` each time an event is appended."""
+    """An events list that pictures ``state`` each time an event is appended (and
+    names the fields of the plain event tuples the transitions append)."""
 
     def __init__(self, state: State) -> None:
         super().__init__()
         self.state = state
         self.pictures: list[State] = []
 
-    def append(self, event: Event) -> None:
-        super().append(event)
+    def append(self, event: RawEvent, /) -> None:
+        super().append(as_event(event))
         self.pictures.append(self.state.copy())
 
 

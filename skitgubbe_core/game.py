@@ -20,7 +20,7 @@ from typing import Any
 from .actions import Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
-from .events import DROP, Event, Listener, Step
+from .events import DROP, Listener, Played, RawEvent, Recording, Step
 from .i18n import gettext as _
 from .phase1_common import HAND_SIZE
 from .phases import Phase, module_for, modules
@@ -31,7 +31,6 @@ from .schema import MAX_NAME, MAX_PLAYERS, MAX_SEED, is_name
 from .state import State
 from .view import position_html
 
-_new_step = tuple.__new__
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 
 
@@ -64,7 +63,8 @@ class Game:
     always and the actions kept (for undo and records), but no events are kept and
     :meth:`play` returns None; :attr:`history` then narrates by replaying the game.
     A headless game can still be watched: ``listener`` (anything with ``append``)
-    receives each event as it happens and the game keeps none, so a simulation can
+    receives each event as it happens (a plain tuple of :class:`~.events.Event`'s
+    fields, :data:`~.events.RawEvent`) and the game keeps none, so a simulation can
     count stunsas without narrating.
 
     ``is_over`` and ``move_count`` are plain attributes, kept up to date by the game
@@ -259,9 +259,11 @@ class Game:
         A slough of several cards is legal when each card is, though only single
         cards and whole groups of a rank are listed.
         """
+        legal = self._legal
+        if legal is not None and player is None:  # play has found them already
+            return legal
         s = self._state
         if player is None or player == s.to_play:
-            legal = self._legal
             if legal is None:
                 legal = ([] if s.to_play is None
                          else self._phases[s.phase - 1].legal(s, self.rules))
@@ -367,20 +369,28 @@ class Game:
             if not self._accepts(action):
                 self._refuse(action)
         # _apply's work done here, one call shorter: play is the hot path of every game.
+        # The next position's legal actions are found at once: the next play checks
+        # its action against them, and legal_actions() then returns them without a call.
         s = self._state
-        self._legal = None
         self._actions.append(action)
-        module = self._phases[s.phase - 1]
+        phases, rules = self._phases, self.rules
         if not self.narrate:
-            module.apply(s, self.rules, action, self._sink)
+            phases[s.phase - 1].apply(s, rules, action, self._sink)
             self.move_count += 1
-            self.is_over = s.to_play is None
+            if s.to_play is None:
+                self.is_over, self._legal = True, []
+            else:
+                self._legal = phases[s.phase - 1].legal(s, rules)
             return None
-        events: list[Event] = []
-        module.apply(s, self.rules, action, events)
+        events: list[RawEvent] = []
+        phases[s.phase - 1].apply(s, rules, action, events)
         self.move_count = number = self.move_count + 1
-        self.is_over = s.to_play is None
-        step = _new_step(Step, (number, action, tuple(events)))
+        if s.to_play is None:
+            self.is_over, self._legal = True, []
+        else:
+            self._legal = phases[s.phase - 1].legal(s, rules)
+        step: Step = Played()
+        step.number, step.action, step.happened = number, action, events
         self._steps.append(step)
         return step
 
@@ -394,7 +404,7 @@ class Game:
                 rule=RULEBOOK[rule].reference),
             move_number=number, rule=rule)
 
-    def _apply(self, action: Action, events: list[Event] | None = None) -> Step | None:
+    def _apply(self, action: Action, events: Recording | None = None) -> Step | None:
         """Apply ``action``.  Its events go to ``events`` when given (the frame
         recorder passes a list that also pictures the table at each event), else to a
         fresh list, or nowhere in the headless mode."""
@@ -411,11 +421,11 @@ class Game:
         self.is_over = s.to_play is None
         if headless:
             return None
-        step = _new_step(Step, (number, action, tuple(events)))
+        step = Step(number, action, list(events))
         self._steps.append(step)
         return step
 
-    def record(self, action: Action, events: list[Event]) -> Step:
+    def record(self, action: Action, events: Recording) -> Step:
         """Play ``action``, already checked legal (one of a game's recorded actions when
         replaying a history, as :func:`.frames.frames` does, or one the live table has
         checked), putting its events into ``events`` as they happen (a list, or a

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 
 from .actions import PICK_UP, PLAY, PLAY_ROWS, TURN, TURN_ACTIONS, Action
 from .cards import Card, card_text, suit_singular
-from .events import DROP, Event, Listener, make  # make: hot path, see events.make
+from .events import DROP, Listener  # per-move events are plain tuples: see events.RawEvent
 from .i18n import gettext as _
 from .in_turn import accepts as accepts
 from .in_turn import out_of_turn as out_of_turn
 from .in_turn import prepare as prepare
 from .in_turn import why_out_of_turn as why_out_of_turn
 from .phase1_common import (
+    DRAW_RULE,
     draw_one,
     end,
     not_a_move,
@@ -97,12 +98,15 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     leading = len(table) & 1
     if events is not DROP:
         rule = "two-card-tricks" if rules.phase1_follow == "no" else "follow-phase-1"
-        events.append(make(Event, ("lead", p, cards, s.opponent, None, rule)) if leading
-                      else make(Event, ("answer", p, cards, None, None, rule)))
+        events.append(("lead", p, cards, s.opponent, None, rule) if leading
+                      else ("answer", p, cards, None, None, rule))
     if not turned:
         stock = s.stock
-        if len(stock) > 1 and events is DROP:
-            s.hands[p].append(stock.pop())  # draw_one's common case, headless
+        if len(stock) > 1:  # draw_one's common case, a call shorter
+            drawn = stock.pop()
+            s.hands[p].append(drawn)
+            if events is not DROP:
+                events.append(("draw", p, (drawn,), None, None, DRAW_RULE[rules.draw]))
         elif stock:
             draw_one(s, rules, p, events)
     if leading:
@@ -130,15 +134,15 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: Listener) 
         s.opponent = (winner + 1) % s.n
         s.to_play = winner
         if events is not DROP:
-            events.append(make(Event, ("trick-won-suit", winner,
-                                       (answer if answered else lead,),
-                                       _next_lead(s, rules), len(won), "trick-taking")))
+            events.append(("trick-won-suit", winner,
+                           (answer if answered else lead,),
+                           _next_lead(s, rules), len(won), "trick-taking"))
         return
     if lead >> 2 == answer >> 2:
         s.to_play = s.leader
         if events is not DROP:
-            events.append(make(Event, ("stunsa", s.leader, (lead, answer),
-                                       _next_lead(s, rules), None, "stunsa")))
+            events.append(("stunsa", s.leader, (lead, answer),
+                           _next_lead(s, rules), None, "stunsa"))
         return
     if lead >> 2 > answer >> 2:
         winner, high = s.leader, lead
@@ -149,8 +153,8 @@ def _settle(s: State, rules: Rules, lead: Card, answer: Card, events: Listener) 
     s.opponent = (winner + 1) % s.n
     s.to_play = winner
     if events is not DROP:
-        events.append(make(Event, ("trick-won", winner, (high,), _next_lead(s, rules),
-                                   len(won), "trick-winner")))
+        events.append(("trick-won", winner, (high,), _next_lead(s, rules),
+                       len(won), "trick-winner"))
 
 
 def _next_lead(s: State, rules: Rules) -> int | None:

@@ -32,7 +32,7 @@ from .actions import (
     Action,
 )
 from .cards import Card, deal, format_cards
-from .events import DROP, Event, Listener, make  # make: hot path, see events.make
+from .events import DROP, Listener  # per-move events are plain tuples: see events.RawEvent
 from .i18n import gettext as _
 from .phase1_common import (
     can_act,
@@ -333,14 +333,14 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     if leading:
         s.set_size = len(cards)
         if events is not DROP:
-            events.append(make(Event, ("lead-all", p, cards, None, None, "all-play")))
+            events.append(("lead-all", p, cards, None, None, "all-play"))
     elif s.round_start:
         if events is not DROP:
-            events.append(make(Event, ("tie-play", p, cards, None, None,
-                                       "tie-replay")))
+            events.append(("tie-play", p, cards, None, None,
+                           "tie-replay"))
     else:
         if events is not DROP:
-            events.append(make(Event, ("play-all", p, cards, None, None, "all-play")))
+            events.append(("play-all", p, cards, None, None, "all-play"))
     if action.kind != TURN and rules.draw == "after-play":
         for _ in cards:
             if s.stock:
@@ -366,13 +366,13 @@ def _evaluate(s: State, rules: Rules, events: Listener) -> None:
     tie_cards = tuple(c for (p, cards), r in zip(plays, ranks, strict=True) if p in tied for c in cards)
     if rules.tie_rule == "redistribute" and len(tie_cards) < sum(len(c) for _, c in s.table):
         if events is not DROP:
-            events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
-                                       "tie-redistribute")))
+            events.append(("tie", tied[0], tie_cards, None, tuple(tied),
+                           "tie-redistribute"))
         _redistribute(s, rules, tied, events)
         return
     if events is not DROP:
-        events.append(make(Event, ("tie", tied[0], tie_cards, None, tuple(tied),
-            "tie-any" if rules.tie_scope == "any" else "tie-replay")))
+        events.append(("tie", tied[0], tie_cards, None, tuple(tied),
+                       "tie-any" if rules.tie_scope == "any" else "tie-replay"))
     s.round_start = len(s.table)
     s.set_size = 1
     s.queue = tied
@@ -409,7 +409,7 @@ def _apply_slough(s: State, rules: Rules, action: Action, events: Listener) -> N
         _slough(s, rules, action, s.winner, events)
     else:
         if events is not DROP:
-            events.append(make(Event, ("pass", p, (), None, None, "slough")))
+            events.append(("pass", p, (), None, None, "slough"))
     s.queue.pop(0)
     if not _next_slougher(s):
         _take(s, rules, events)
@@ -426,7 +426,7 @@ def _slough(s: State, rules: Rules, action: Action, winner: int | None, events: 
     s.table.append((p, cards))
     late = s.to_play if s.to_play != p else None
     if events is not DROP:
-        events.append(make(Event, ("slough", p, cards, winner, late, "slough")))
+        events.append(("slough", p, cards, winner, late, "slough"))
     for _unused in cards:
         if s.stock:
             draw_one(s, rules, p, events, "slough")
@@ -438,9 +438,9 @@ def _take(s: State, rules: Rules, events: Listener) -> None:
     deciding = s.table[_deciding_play(s)][1]
     won = take_table(s, winner)
     if events is not DROP:
-        events.append(make(Event, ("trick-won-all", winner, deciding,
-                                   None if _ends_phase1(s, rules, winner) else winner,
-                                   len(won), "all-play")))
+        events.append(("trick-won-all", winner, deciding,
+                       None if _ends_phase1(s, rules, winner) else winner,
+                       len(won), "all-play"))
     _next_trick(s, rules, winner, events)
 
 

@@ -13,7 +13,7 @@ from . import events as ev
 from . import phase2
 from .actions import PICK_UP, TURN, Action
 from .cards import Card, format_cards
-from .events import DROP, Event, Listener, make  # make: hot path, see events.make
+from .events import DROP, Listener  # per-move events are plain tuples: see events.RawEvent
 from .i18n import gettext as _
 from .rules import Rules
 from .state import State
@@ -48,7 +48,8 @@ def why_illegal_common(s: State, rules: Rules, action: Action, names: Sequence[s
     return None
 
 
-_DRAW_RULE = {"after-play": "draw", "refill": "refill", "refill-after-trick": "refill-after-trick"}
+DRAW_RULE = {"after-play": "draw", "refill": "refill", "refill-after-trick": "refill-after-trick"}
+"""The rule a draw follows under each value of the option ``draw``."""
 
 
 def draw_one(s: State, rules: Rules, p: int, events: Listener, rule: str | None = None) -> None:
@@ -60,8 +61,8 @@ def draw_one(s: State, rules: Rules, p: int, events: Listener, rule: str | None 
         card = stock.pop()
         s.hands[p].append(card)
         if events is not DROP:
-            events.append(make(Event, ("draw", p, (card,), None, None,
-                                       rule or _DRAW_RULE[rules.draw])))
+            events.append(("draw", p, (card,), None, None,
+                           rule or DRAW_RULE[rules.draw]))
     elif stock:
         card = stock.pop()
         s.trump_holder = p
@@ -91,7 +92,7 @@ def take_turned(s: State, p: int, events: Listener) -> Card:
     """Rule 5: turn up the top stock card to play it; the last card sets trumps."""
     card = s.stock.pop()
     if events is not DROP:
-        events.append(make(Event, ("turned", p, (card,), None, None, "turn")))
+        events.append(("turned", p, (card,), None, None, "turn"))
     if not s.stock:
         s.trump = card & 3
         s.trump_holder = p

@@ -24,7 +24,7 @@ from .actions import (
     Action,
 )
 from .cards import Card, card_text, make_card, suit_singular
-from .events import DROP, Event, Listener, make  # make: hot path, see events.make
+from .events import DROP, Listener  # per-move events are plain tuples: see events.RawEvent
 from .i18n import gettext as _
 from .in_turn import accepts as accepts
 from .in_turn import prepare as prepare
@@ -148,8 +148,8 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
         s.leader = (p + 1) % s.n
         s.opponent = (s.leader + 1) % s.n
         if events is not DROP:
-            events.append(make(Event, ("pick-up-lead", p, cards,
-                                       None if s.last_drawn else s.leader, None, "mas-beat")))
+            events.append(("pick-up-lead", p, cards,
+                           None if s.last_drawn else s.leader, None, "mas-beat"))
         _after_trick(s, rules, events)
         return
     card = action.cards[0]
@@ -157,8 +157,8 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     if not s.table:
         s.table.append((p, (card,)))
         if events is not DROP:
-            events.append(make(Event, ("lead", p, (card,), s.opponent, None,
-                                       "mas-beat")))
+            events.append(("lead", p, (card,), s.opponent, None,
+                           "mas-beat"))
         refill(s, rules, p, events)
         s.to_play = s.opponent
         if not can_act(s, rules, s.to_play):
@@ -167,16 +167,16 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     lead = s.table[0][1][0]
     s.table.append((p, (card,)))
     if events is not DROP:
-        events.append(make(Event, ("beat", p, (card,), None, (lead,), "mas-beat")))
+        events.append(("beat", p, (card,), None, (lead,), "mas-beat"))
     refill(s, rules, p, events)
     won = take_table(s, p)
     s.leader = p
     s.opponent = (p + 1) % s.n
     if events is not DROP:
         trumped = card & 3 == s.trump and lead & 3 != s.trump
-        events.append(make(Event, ("trick-trumped" if trumped else "trick-won", p, (card,),
-                                   None if s.last_drawn else s.opponent, len(won),
-                                   "mas-beat")))
+        events.append(("trick-trumped" if trumped else "trick-won", p, (card,),
+                       None if s.last_drawn else s.opponent, len(won),
+                       "mas-beat"))
     _after_trick(s, rules, events)
 
 

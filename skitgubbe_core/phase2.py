@@ -24,7 +24,7 @@ from .cards import (
     suit_singular,
     suit_symbol,
 )
-from .events import DROP, Event, Listener, make  # make: hot path, see events.make
+from .events import DROP, Listener  # per-move events are plain tuples: see events.RawEvent
 from .i18n import N_
 from .i18n import gettext as _
 from .in_turn import accepts as accepts
@@ -551,18 +551,19 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
             cards, rule = _pick_up(s, rules, p)
         hand += cards
         if table:
-            s.to_play = s.next_in(p)
+            nxt = (p + 1) % s.n
+            s.to_play = nxt if s.in_game[nxt] else s.next_in(nxt)
             if events is not DROP:
-                events.append(make(Event, ("pick-up", p, cards, s.to_play,
-                                           table[-1][1], rule)))
+                events.append(("pick-up", p, cards, s.to_play,
+                               table[-1][1], rule))
         else:
             natural = (p + 1) % s.n
             if events is not DROP:
-                events.append(make(Event, ("pick-up", p, cards, None, (), rule)))
-            if events is not DROP:
-                events.append(make(Event, ("all-picked-up", p, (), natural, None,
-                                           "all-picked-up")))
-            s.to_play = _leader_in(s, natural, events)
+                events.append(("pick-up", p, cards, None, (), rule))
+                events.append(("all-picked-up", p, (), natural, None,
+                               "all-picked-up"))
+            s.to_play = (natural if s.in_game[natural] and s.hands[natural]  # _leader_in's
+                         else _leader_in(s, natural, events))                 # common case
         return
     if len(cards) == 1:
         hand.remove(cards[0])
@@ -574,16 +575,17 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
         top = table[-1][1]
         table.append((p, cards))
         if events is not DROP:
-            events.append(make(Event, ("beat", p, cards, None, top,
-                                       _beat_rule(rules, cards))))
+            events.append(("beat", p, cards, None, top,
+                           _beat_rule(rules, cards) if len(cards) > 1
+                           else "follow-suit" if rules.beat == "follow-suit" else "beat"))
         trumped = (rules.trump_ends and cards[0] & 3 == s.trump and top[0] & 3 != s.trump)
     else:
         table.append((p, cards))
         s.trick_size = s.n - len(s.out)
         s.leader = p
         if events is not DROP:
-            events.append(make(Event, ("lead", p, cards, None, s.trick_size,
-                                       "trick-complete")))
+            events.append(("lead", p, cards, None, s.trick_size,
+                           "trick-complete"))
         trumped = False
     if not hand:
         _go_out(s, p, events)
@@ -592,14 +594,14 @@ def apply(s: State, rules: Rules, action: Action, events: Listener) -> None:
     if trumped or len(table) == s.trick_size:
         _complete(s, rules, p, trumped, events)
     else:
-        s.to_play = s.next_in(p)
+        nxt = (p + 1) % s.n
+        s.to_play = nxt if s.in_game[nxt] else s.next_in(nxt)  # next_in, one call fewer
 
 
 def _beat_rule(rules: Rules, cards: tuple[Card, ...]) -> str:
-    """The rule a beating play follows: sets, runs, following suit or plain beating."""
-    if len(cards) > 1:
-        return "sets-phase-2" if is_set(cards) else "runs"
-    return "follow-suit" if rules.beat == "follow-suit" else "beat"
+    """The rule a beating play of several cards follows: sets or runs.  (A single card
+    follows suit or beats, as :func:`apply` says without a call.)"""
+    return "sets-phase-2" if is_set(cards) else "runs"
 
 
 def _complete(s: State, rules: Rules, p: int, trumped: bool, events: Listener) -> None:
@@ -611,13 +613,13 @@ def _complete(s: State, rules: Rules, p: int, trumped: bool, events: Listener) -
     s.table = []
     if trumped:
         if events is not DROP:
-            events.append(make(Event, ("trump-ends-trick", p, table[-1][1], p,
-                                       len(table),
-                                       "trump-ends-trick")))
+            events.append(("trump-ends-trick", p, table[-1][1], p,
+                           len(table),
+                           "trump-ends-trick"))
     else:
         if events is not DROP:
-            events.append(make(Event, ("trick-complete", p, (), p, len(table),
-                                       "trick-complete")))
+            events.append(("trick-complete", p, (), p, len(table),
+                           "trick-complete"))
     if s.in_game[p]:
         s.to_play = p
     elif rules.lead_after_going_out == "beaten-player":

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 from . import metrics
 from .bots import BOTS, SEARCHERS, Bot, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
-from .events import Event, Step, kinds_with
+from .events import RawEvent, Step, kinds_with
 from .game import Game
 from .rules import PRESETS, Rules
 
@@ -171,8 +171,8 @@ class _Tally:
         self.phase1_moves: int | None = None
         self.phase2_cards = [-1] * players
 
-    def append(self, event: Event) -> None:
-        kind = event.kind
+    def append(self, event: RawEvent, /) -> None:
+        kind = event[0]
         if kind == "stunsa":
             self.stunsas += 1
         elif kind in PICK_UP_EVENTS:
@@ -197,9 +197,9 @@ class _Measure(_Tally):
         self.ties = 0
         self.trace: list[tuple[int, ...]] = []
 
-    def append(self, event: Event) -> None:
+    def append(self, event: RawEvent, /) -> None:
         super().append(event)
-        if event.kind == "tie":
+        if event[0] == "tie":
             self.ties += 1
 
     def step(self, game: Game, step: Step | None) -> None:

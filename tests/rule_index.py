@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from skitgubbe_core.events import KINDS
 from skitgubbe_core.rulebook import RULEBOOK
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,15 +25,12 @@ NOT_CITING = {"rulebook.py", "rules.py", "sources.py", "family.py"}
 
 def _rule_expressions(node: ast.AST) -> list[ast.AST]:
     """The expressions in ``node`` that name a rule: an event's rule (the last item of
-    ``make(Event, (...))``, the last argument of a named builder ``ev.out(...)``), a
+    a plain event tuple, the last argument of a named builder ``ev.out(...)``), a
     refusal's rule (``return reason, "key"``), a ``rule=`` argument, and what is assigned
     to a name or key holding ``rule``/``RULE``."""
-    found: list[ast.AST] = []
+    found: list[ast.AST] = [t.elts[-1] for t in event_tuples(node)]
     for n in ast.walk(node):
-        if (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "make"
-                and len(n.args) == 2 and isinstance(n.args[1], ast.Tuple)):
-            found.append(n.args[1].elts[-1])
-        elif isinstance(n, ast.Call) and _builds_event(n.func) and n.args:
+        if isinstance(n, ast.Call) and _builds_event(n.func) and n.args:
             found.append(n.args[-1])
         elif isinstance(n, ast.Return) and n.value is not None:
             values = n.value.values if isinstance(n.value, ast.BoolOp) else [n.value]
@@ -49,6 +47,21 @@ def _rule_expressions(node: ast.AST) -> list[ast.AST]:
         elif isinstance(n, ast.FunctionDef) and "rule" in n.name:
             found.extend(r.value for r in ast.walk(n) if isinstance(r, ast.Return) and r.value)
     return found
+
+
+def event_kinds(expr: ast.expr) -> list[str]:
+    """The event kinds an expression names: a kind (``"lead"``) or a choice of two
+    (``"lead" if ... else "answer"``); empty for anything else."""
+    names = [expr.body, expr.orelse] if isinstance(expr, ast.IfExp) else [expr]
+    kinds = [n.value for n in names if isinstance(n, ast.Constant) and n.value in KINDS]
+    return kinds if len(kinds) == len(names) else []
+
+
+def event_tuples(node: ast.AST) -> list[ast.Tuple]:
+    """The plain event tuples built in ``node`` (:data:`~skitgubbe_core.events.RawEvent`:
+    six items, the first an event kind)."""
+    return [n for n in ast.walk(node)
+            if isinstance(n, ast.Tuple) and len(n.elts) == 6 and event_kinds(n.elts[0])]
 
 
 def _builds_event(func: ast.expr) -> bool:
