@@ -20,10 +20,13 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
 
-# The static JupyterLite site in build/lite (runs offline; publish it on any static host).
-# The first build downloads Pyodide (npm) and wheels (PyPI) into ~/.cache/skitgubbe/lite.
+# The static JupyterLite site in build/lite, and in build/lite/apps the same notebooks as
+# code-free Voici apps (both run offline; publish the folder on any static host). The first
+# build downloads Pyodide (npm), wheels (PyPI) and Voici's build environment into
+# ~/.cache/skitgubbe/lite.
 lite: $(STAMP)
 	$(PY) lite/build.py --output build/lite
+	$(PY) lite/voici.py --output build/lite/apps
 
 # The notebooks as code-free apps (Voila runs as root without a flag, unlike JupyterLab).
 present: $(STAMP)

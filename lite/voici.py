@@ -2,11 +2,13 @@
 as an app - its text, outputs and widgets, no code - run by Pyodide in the browser when the
 page opens, with no request leaving the site.
 
-Voici 0.10 builds on jupyterlite-core 0.7, the lab site on 0.8, so this script builds in an
-environment of its own, ``<cache>/voici-env`` (made once from ``ENVIRONMENT``, remade when
-that changes): there the 0.7 Pyodide kernel pins its own Pyodide, which lite/build.py's
-steps fetch (npm) and serve with the same local wheels as the lab site - ipywidgets and
-the rest at the lab environment's versions, and our own wheel.
+Voici builds on an older JupyterLite than the lab site's (0.8), so this script builds in
+an environment of its own, ``<cache>/voici-env`` (made once from ``ENVIRONMENT``, remade
+when that changes): Voici 0.9 on jupyterlite-core 0.6 with the 0.6 Pyodide kernel, whose
+Pyodide (0.27) lite/build.py's steps fetch (npm) and serve with the same local wheels as
+the lab site - ipywidgets and the rest at the lab environment's versions, and our own
+wheel. (Voici 0.10, on JupyterLite 0.7, cannot load any 0.7 Pyodide kernel: the kernel asks
+for a shared module, @jupyterlab/pluginmanager, that Voici's bundle does not provide.)
 
     python lite/voici.py [--output build/lite/apps]
 """
@@ -19,7 +21,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -137,6 +138,8 @@ def main() -> None:
         build.run(python, __file__, "--output", args.output.resolve(), "--contents",
                   args.contents.resolve(), "--cache", args.cache.resolve(),
                   "--served", json.dumps(build.served_versions() | IPYTHON))
+    elif args.served is None:
+        parser.error("run this script with the lab environment's Python (make lite)")
     else:
         build_site(args.output, args.cache, args.contents.resolve(), args.served)
 

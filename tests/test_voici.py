@@ -1,0 +1,158 @@
+"""The code-free static Voici site (`make lite` builds it into build/lite/apps with
+lite/voici.py) in headless chromium with no internet: a notebook opens as an app - its text
+and live widgets, no code -, the stepper answers a click (frame and narration change), in
+English and Swedish, and not one request leaves the loopback."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from accessibility import violations
+from browsing import RefusingProxy, StaticSite, launch_offline, require_chromium
+
+sync_api = require_chromium()
+pytest.importorskip("jupyterlite_core")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = Path(os.environ.get("SKITGUBBE_SHOTS", "/tmp/skitgubbe-shots"))
+SHOTS.mkdir(parents=True, exist_ok=True)
+#: the stepper's narration: the polite live region of the frame on show
+NARRATION = '[role="status"][aria-live="polite"]'
+#: its "next" button, in English or Swedish
+NEXT = re.compile(r"^\s*(next|nästa)\s*$")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The apps as `make lite` builds them (beside the lab site), served on 127.0.0.1."""
+    served = tmp_path_factory.mktemp("served")
+    started = time.monotonic()
+    build = subprocess.run([sys.executable, str(ROOT / "lite" / "voici.py"),
+                            "--output", str(served / "apps")],
+                           cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    print(f"\nvoici build: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")
+    server = StaticSite(served)
+    yield served / "apps", f"{server.url}/apps"
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    proxy = RefusingProxy()
+    with sync_api.sync_playwright() as p:
+        chromium = launch_offline(p, proxy)
+        yield chromium, proxy
+        chromium.close()
+    proxy.close()
+
+
+def page_config(page: Path) -> dict:
+    found = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})'
+                      r'\s*</script>', page.read_text(encoding="utf-8"), re.S)
+    assert found, page
+    return json.loads(found[1])
+
+
+def code_lines(notebook: Path) -> list[str]:
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return [line.strip() for c in cells if c["cell_type"] == "code"
+            for line in "".join(c["source"]).splitlines()
+            if len(line.strip()) > 12 and not line.strip().startswith("#")]
+
+
+def open_app(context, url: str):
+    """Open a page of the apps and wait until its first stepper is live (the notebook
+    has run in the browser); return the tab and the seconds it took."""
+    tab = context.new_page()
+    tab.set_default_timeout(240_000)
+    started = time.monotonic()
+    tab.goto(url)
+    tab.locator(".jupyter-widgets button", has_text=NEXT).first.wait_for()
+    return tab, time.monotonic() - started
+
+
+def outside(requests: list[str]) -> list[str]:
+    return [u for u in requests if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
+
+
+def test_every_notebook_is_an_app_served_by_the_site_itself(site):
+    output, _ = site
+    for notebook in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks" / "sv").glob("*.ipynb")]:
+        relative = notebook.relative_to(ROOT / "notebooks").with_suffix(".html")
+        page = output / "voici" / "render" / relative
+        config = page_config(page)
+        kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+        assert kernel["loadPyodideOptions"]["packages"] == ["skitgubbe"]
+        assert kernel["disablePyPIFallback"] is True
+        for url in (kernel["pyodideUrl"], *kernel["pipliteUrls"]):  # from the page, at any depth
+            assert (page.parent / url.split("?")[0]).resolve().is_file(), (page, url)
+        text = page.read_text(encoding="utf-8")
+        assert "cdn.jsdelivr.net/npm/@fortawesome" not in text  # our template
+    lock = json.loads((output / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    local = {name for name, entry in lock.items() if "://" not in entry["file_name"]}
+    assert {"skitgubbe", "ipywidgets", "comm", "fastjsonschema", "ipython", "micropip"} <= local
+    assert set(lock["skitgubbe"]["depends"]) <= local
+    assert set(lock["ipython"]["depends"]) <= local  # IPython 9: no sqlite3 from the CDN
+
+
+@pytest.mark.parametrize("page", ["02-stunsa", "sv/02-stunsa"])
+def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, page):
+    _, url = site
+    chromium, proxy = browser
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    tab, cold = open_app(context, f"{url}/voici/render/{page}.html")
+    tab.close()
+    tab, warm = open_app(context, f"{url}/voici/render/{page}.html")  # the browser's cache
+    print(f"\n{page}: live stepper after {cold:.1f} s (cold), {warm:.1f} s (warm)")
+    text = tab.locator("body").inner_text()
+    lines = code_lines(ROOT / "notebooks" / f"{page}.ipynb")
+    assert lines and not [line for line in lines if line in text]
+    assert tab.locator(".cm-editor, .CodeMirror, .jp-InputArea-editor").count() == 0
+    assert tab.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+    assert "Traceback" not in text
+
+    stepper = tab.locator(".jupyter-widgets.widget-vbox", has=tab.locator(NARRATION)).first
+    narration = stepper.locator(".widget-html-content", has=tab.locator(NARRATION)).first
+    label = stepper.locator(".widget-html-content", has_text=re.compile(r"\d+ \w+ \d+")).first
+    before = (narration.inner_text(), label.inner_text())
+    stepper.locator("button", has_text=NEXT).first.click()
+    tab.wait_for_function("([n, before]) => n.innerText !== before", timeout=60_000,
+                          arg=[narration.element_handle(), before[0]])
+    after = (narration.inner_text(), label.inner_text())
+    assert after[0] != before[0] and after[1] != before[1], (before, after)
+    tab.screenshot(path=str(SHOTS / f"voici-{page.replace('/', '-')}-1280.png"))
+    tab.set_viewport_size({"width": 800, "height": 900})
+    tab.screenshot(path=str(SHOTS / f"voici-{page.replace('/', '-')}-800.png"))
+
+    found = [v for v in violations(tab, ".jp-OutputArea-output")
+             if not v.startswith("aria-input-field-name")]  # ipywidgets' slider, see test_voila
+    assert found == [], found
+    assert outside(requests) == [], proxy.refused
+    assert any("/static/pyodide/skitgubbe-" in u for u in requests)  # the kernel is the site's
+    context.close()
+
+
+def test_the_sites_address_opens_the_list_of_apps_offline(site, browser):
+    """``apps/`` is what a teacher hands out: it lands on the list of the notebooks."""
+    _, url = site
+    chromium, proxy = browser
+    context = chromium.new_context()
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    tab = context.new_page()
+    tab.goto(f"{url}/")
+    tab.get_by_text("02-stunsa.ipynb", exact=True).wait_for()
+    assert tab.url.endswith("/apps/voici/tree/index.html")
+    tab.wait_for_load_state("networkidle")
+    assert outside(requests) == [], proxy.refused  # no Font Awesome 4 from a CDN (page.html)
+    context.close()
