@@ -49,3 +49,14 @@ def violations(tab, include: str) -> list[str]:
     }""", [include, WCAG_AA])
     return [f"{v['id']} ({v['impact']}, {v['count']}): {'; '.join(v['nodes'])}" for v in found
             if v["impact"] in ("serious", "critical")]
+
+
+#: the computed outline of a control with keyboard focus in our widgets
+#: (skitgubbe_widgets.classroom.FOCUS: 3px solid #0b57d0)
+FOCUS_RING = ["solid", "3px", "rgb(11, 87, 208)"]
+
+
+def focus_ring(tab) -> list[str]:
+    """The outline (style, width, colour) of the element with the focus."""
+    return tab.evaluate("() => { const s = getComputedStyle(document.activeElement);"
+                        " return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }")

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from accessibility import violations
+from accessibility import FOCUS_RING, focus_ring, violations
 from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
 from quizzing import answer_by_mouse_and_keyboard
 
@@ -137,19 +137,20 @@ def test_the_size_switch_scales_the_buttons(voila, browser):
     huge = button.evaluate(size)
     tab.screenshot(path=str(SHOTS / "voila-02-huge.png"))
     assert huge[0] >= 1.4 * normal[0] and huge[1] > normal[1]
-    # the slider's label ("frame") grows with its text instead of being cut off
-    label = tab.locator(".jupyter-widgets .widget-slider .widget-label").first
+    # the frame box's label ("frame") grows with its text instead of being cut off
+    label = tab.locator(".jupyter-widgets .widget-text .widget-label", has_text="frame").first
     assert label.evaluate("l => l.scrollWidth <= l.clientWidth"), label.inner_text()
     tab.context.close()
 
 
-def test_rule_switcher_answers_its_slider(voila, browser):
+def test_rule_switcher_answers_its_step_box(voila, browser):
     tab = open_app(browser, voila, "04-koira-tie.ipynb")
-    # the second slider of the page is the switcher's (between two steppers); it starts
-    # at the start, as a stepper's does
-    handle = tab.locator(".jupyter-widgets .noUi-handle").nth(1)
-    assert float(handle.get_attribute("aria-valuenow")) == 0
-    assert board_after(tab, lambda: (handle.focus(), tab.keyboard.press("End")))
+    # the switcher's number box is named "step" for a screen reader; it starts at the
+    # start (0), as a stepper's does, and its arrow keys step
+    box = tab.get_by_role("spinbutton", name="step")
+    assert box.count() == 1 and box.input_value() == "0"
+    assert board_after(tab, lambda: (box.focus(), tab.keyboard.press("ArrowUp")))
+    assert box.input_value() == "1"
     tab.context.close()
 
 
@@ -171,34 +172,34 @@ def test_the_quiz_answers_by_mouse_and_keyboard_in_time(voila, browser):
     tab.context.close()
 
 
-#: ipywidgets' slider (noUiSlider) gives its handle role="slider" but no name, and offers no
-#: way to pass one (aria-label, aria-labelledby): the one violation left, an upstream gap
-SLIDER = "aria-input-field-name"
-
-
 @pytest.mark.parametrize("notebook", ["02-stunsa.ipynb", "03-pick-up-cases.ipynb",
                                       "04-koira-tie.ipynb", "06-play.ipynb"])
 def test_our_outputs_pass_axe(voila, browser, notebook):
     """WCAG 2.1 AA (axe-core) over the live widgets and our HTML (stepper, quiz, rule
-    switcher, play table): no serious or critical violation but ipywidgets' slider."""
+    switcher, play table): no serious or critical violation."""
     tab = open_app(browser, voila, notebook)
     found = violations(tab, ".jp-OutputArea-output")
     print(f"\n{notebook}: axe: {found}")
-    assert [v for v in found if not (v.startswith(SLIDER) and "noUi-handle" in v
-                                     or v.startswith(SLIDER) and "aria-valuemax" in v)] == []
+    assert found == []
     tab.context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="ipywidgets' IntSlider cannot name its handle (upstream)")
-def test_the_frame_slider_has_an_accessible_name(voila, browser):
+def test_every_control_of_the_stepper_has_an_accessible_name(voila, browser):
+    """The frame box replaces ipywidgets' slider, whose handle had no name (axe:
+    aria-input-field-name); its label names it, as it does the viewer menu."""
     tab = open_app(browser, voila, "02-stunsa.ipynb")
-    assert not [v for v in violations(tab, ".jp-OutputArea-output") if v.startswith(SLIDER)]
+    stepper = tab.locator(".jp-OutputArea-output", has=tab.locator("button", has_text="next")).first
+    assert stepper.locator(".noUi-handle, [role='slider']").count() == 0
+    assert stepper.get_by_role("spinbutton", name="frame").count() == 1
+    assert stepper.get_by_role("combobox", name="show").count() == 1
+    assert stepper.get_by_role("button", name="next").count() == 1
     tab.context.close()
 
 
 def test_the_stepper_works_by_keyboard_alone(voila, browser):
     """Tab reaches the stepper's buttons, Enter and Space press them, the arrow keys move
-    its slider; the focused button shows a focus ring; cards have names."""
+    its frame box and a number typed in it jumps; the focused controls show our 3 px focus
+    ring; cards have names."""
     tab = open_app(browser, voila, "02-stunsa.ipynb")
     stepper = tab.locator(".jp-OutputArea-output", has=tab.locator("button", has_text="next")).first
     label = stepper.locator(".widget-html-content", has_text="frame 1 of")
@@ -210,9 +211,7 @@ def test_the_stepper_works_by_keyboard_alone(voila, browser):
             break
     else:
         pytest.fail("Tab never reached the stepper's next button")
-    ring = tab.evaluate("() => { const s = getComputedStyle(document.activeElement);"
-                        " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }")
-    assert ring[0] != "none" or ring[2] != "none", ring
+    assert focus_ring(tab) == FOCUS_RING
     tab.screenshot(path=str(SHOTS / "stepper-keyboard-focus.png"))
     tab.keyboard.press("Enter")
     stepper.locator(".widget-html-content", has_text="frame 2 of").wait_for()
@@ -220,16 +219,52 @@ def test_the_stepper_works_by_keyboard_alone(voila, browser):
     stepper.locator('[role="status"][aria-live="polite"]', has_text="A leads 7").wait_for()
     tab.keyboard.press("Space")
     stepper.locator(".widget-html-content", has_text="frame 3 of").wait_for()
-    stepper.locator(".noUi-handle").focus()
-    tab.keyboard.press("ArrowRight")
+    box = stepper.get_by_role("spinbutton", name="frame")
+    for _ in range(10):  # on past "move", "last", "show" and the size switch
+        tab.keyboard.press("Tab")
+        if box.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        pytest.fail("Tab never reached the stepper's frame box")
+    assert focus_ring(tab) == FOCUS_RING
+    tab.keyboard.press("ArrowUp")
     stepper.locator(".widget-html-content", has_text="frame 4 of").wait_for()
-    tab.keyboard.press("Home")
+    tab.keyboard.press("ArrowDown")
+    stepper.locator(".widget-html-content", has_text="frame 3 of").wait_for()
+    tab.keyboard.press("Control+a")  # a frame's number typed jumps to it
+    tab.keyboard.type("1")
+    tab.keyboard.press("Enter")
     stepper.locator(".widget-html-content", has_text="frame 1 of").wait_for()
     names = stepper.locator(".sg-card[aria-label]").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")
     assert names and all(re.fullmatch(r"(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|"
                                       r"three|two) of (spades|hearts|diamonds|clubs)", n)
                          for n in names), names
+    tab.context.close()
+
+
+@pytest.mark.parametrize(("notebook", "next_word"), [("02-stunsa.ipynb", "next"),
+                                                    ("sv/02-stunsa.ipynb", "nästa")])
+def test_keyboard_focus_is_a_clear_ring_at_1280_and_800_px(voila, browser, notebook, next_word):
+    """WCAG 2.4.7: Tab to the stepper's next button shows our 3 px ring, whole on screen,
+    in English and Swedish, wide and narrow (screenshots kept to look at)."""
+    tab = open_app(browser, voila, notebook)
+    button = tab.locator(".jupyter-widgets button",
+                         has_text=re.compile(rf"^\s*{next_word}\s*$")).first
+    for width in (1280, 800):
+        tab.set_viewport_size({"width": width, "height": 900})
+        tab.locator("body").click(position={"x": 2, "y": 2})
+        for _ in range(60):
+            tab.keyboard.press("Tab")
+            if button.evaluate("b => b === document.activeElement"):
+                break
+        else:
+            pytest.fail(f"Tab never reached {next_word!r} at {width} px")
+        assert focus_ring(tab) == FOCUS_RING
+        box = button.bounding_box()
+        assert box["x"] >= 5 and box["x"] + box["width"] + 5 <= width  # the ring is not cut off
+        name = notebook.replace("/", "-").removesuffix(".ipynb")
+        tab.screenshot(path=str(SHOTS / f"focus-{name}-{width}.png"))
     tab.context.close()
 
 

@@ -1,4 +1,4 @@
-"""Widgets without a browser: build them, press their buttons, move their sliders,
+"""Widgets without a browser: build them, press their buttons, choose from their menus,
 and look at what they show."""
 
 import pytest
@@ -33,24 +33,27 @@ def test_a_game_displays_itself_as_html_with_names_escaped():
     assert "<svg" not in html and "The table is empty." in html
 
 
-def test_stepper_buttons_and_slider_move_through_the_frames():
+def test_stepper_buttons_and_frame_box_move_through_the_frames():
     s = Stepper("pickup-case-5")
-    assert s.slider.max == 5 and s.slider.value == 0 and s.back.disabled
-    assert "Start." in s.narration.value
+    assert len(s.frames) == 6 and s.position == 0 and s.back.disabled
+    assert s.frame_box.description == "frame" and (s.frame_box.min, s.frame_box.max) == (1, 6)
+    assert "Start." in s.narration.value and s.frame_box.value == 1
     s.next.click()
-    assert s.slider.value == 1 and "A leads 9♥" in s.narration.value
-    assert "<b>move 1</b>" in s.label.value
+    assert s.position == 1 and s.frame_box.value == 2 and "A leads 9♥" in s.narration.value
+    assert "<b>move 1</b> &middot; frame 2 of 6" in s.label.value
     s.next.click()
     assert "B beats 9♥\ufe0e with J♥" in s.narration.value and "move 2, 1 of 2" in s.label.value
     s.next.click()
     assert "is out: safe" in s.narration.value and "out - safe" in s.board.value
     s.last.click()
-    assert s.slider.value == 5 and s.next.disabled
+    assert s.position == 5 and s.next.disabled
     assert "the lead passes to C" in s.narration.value
     s.back.click()
-    assert s.slider.value == 4
+    assert s.position == 4
     s.first.click()
-    assert s.slider.value == 0
+    assert s.position == 0
+    s.frame_box.value = 4  # a number typed in the box
+    assert s.position == 3 and "is out: safe" in s.narration.value and not s.back.disabled
 
 
 def test_stepper_moves_by_whole_moves_too():
@@ -102,8 +105,9 @@ def test_stepper_shows_a_snapshot_of_the_game_it_was_given():
 def test_stepper_back_and_forth_shows_the_same_pictures():
     s = Stepper(random_game(3, seed=4))
     seen = {}
-    for i in list(range(s.slider.max + 1)) + list(range(s.slider.max, -1, -7)):
-        s.slider.value = i
+    last = len(s.frames) - 1
+    for i in list(range(last + 1)) + list(range(last, -1, -7)):
+        s.go(i)
         seen.setdefault(i, (s.board.value, s.narration.value))
         assert seen[i] == (s.board.value, s.narration.value)
 
@@ -188,14 +192,15 @@ def test_play_table_plays_a_whole_game_by_buttons():
 def test_rule_switcher_shows_each_reading_side_by_side():
     r = RuleSwitcher("disagreement-trumping", "beat")
     assert r.values == ["any-trump", "follow-suit"]
-    assert r.slider.value == 0 and "Start." in r.boards[0][1].value
+    assert r.step_box.value == 0 and "Start." in r.boards[0][1].value
+    assert r.step_box.description == "step" and (r.step_box.min, r.step_box.max) == (0, 2)
     assert "beat = " not in r.static_html() and "Refused under this reading" in r.static_html()
-    r.slider.value = r.slider.max
+    r.step_box.value = r.step_box.max
     (_, any_text), (_, follow_text) = r.boards
     assert "B beats 8♥ with 2♠" in any_text.value.replace("\ufe0e", "")
     assert "Refused under this reading" in follow_text.value
     assert "must follow suit" in follow_text.value
-    r.slider.value = 0
+    r.step_box.value = 0
     assert "Start." in any_text.value and "Start." in follow_text.value
 
 
@@ -431,7 +436,7 @@ def test_koira_sources_are_those_of_the_rules_it_uses_in_koira():
 
 def test_rule_switcher_text_is_single_spaced_and_atlanta_plays_with_three():
     switcher = RuleSwitcher("disagreement-pick-up", "pick_up")
-    switcher.slider.value = 2
+    switcher.step_box.value = 2
     for heading, (_, narration) in zip(switcher.children[2].children, switcher.boards,
                                        strict=True):
         assert "line-height:1.4" in heading.children[0].value

@@ -8,8 +8,16 @@
 - :func:`classroom` - the size every widget starts at (each has a size switch: normal,
   large, huge), for a projector.
 
-Widgets change their own values (``HTML.value``, the slider); they never clear or
-print into an output area, so stored notebook outputs stay comparable.
+Widgets change their own values (``HTML.value``, a number box's value); they never clear
+or print into an output area, so stored notebook outputs stay comparable.
+
+Accessibility: every control is a labelled button, menu or text box, so a screen reader
+names it. The stepper and the rule switcher take their frame or step in a labelled number
+box rather than ipywidgets' ``IntSlider``, whose handle (noUiSlider's) gets
+``role="slider"`` and no accessible name, with no way to pass one (a WCAG 2.1 failure
+axe-core reports as ``aria-input-field-name``); not a menu either, as JupyterLab takes a
+closed menu's arrow keys for its own (ipywidgets issue 3912), but not a text field's.
+Keyboard focus shows as a 3 px ring (:data:`.classroom.FOCUS`).
 
 >>> from skitgubbe_core import parse_card
 >>> html = card_html(parse_card("7D"))

@@ -1,5 +1,6 @@
-"""The step-through player: first / back / next / last and a slider over the frames of
-a game, and buttons that move by whole moves."""
+"""The step-through player: first / back / next / last, buttons that move by whole
+moves, and a **frame** box (a labelled number field: its arrow keys step, a number
+typed jumps; see :mod:`skitgubbe_widgets` on why not a slider)."""
 
 from __future__ import annotations
 
@@ -53,10 +54,9 @@ class Stepper(StaticPicture, w.VBox):
         self.deck, self.size = deck, size or default_size()
         self.frames: list[Frame] = frames(self.game)
         last = len(self.frames) - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, description=_("frame"),
-                                  readout=False, continuous_update=True,
-                                  layout=w.Layout(flex="1 1 auto", width="auto",
-                                                  min_width="12em"))
+        self.frame_box = w.BoundedIntText(value=1, min=1, max=len(self.frames),
+                                          description=_("frame"), continuous_update=True,
+                                          layout=w.Layout(width="auto", flex="0 0 auto"))
         self.first = _button(N_("first"), "step-backward", N_("the start"))
         self.back_move = _button(N_("move"), "backward", N_("back to the previous move"))
         self.back = _button(N_("back"), "chevron-left", N_("one frame back"))
@@ -73,17 +73,17 @@ class Stepper(StaticPicture, w.VBox):
         self.narration = w.HTML()
         self.sources = w.HTML(sources_html(self.frames, self.game.rules))
         self.first.on_click(lambda _: self.go(0))
-        self.back.on_click(lambda _: self.go(self.slider.value - 1))
-        self.next.on_click(lambda _: self.go(self.slider.value + 1))
+        self.back.on_click(lambda _: self.go(self.position - 1))
+        self.next.on_click(lambda _: self.go(self.position + 1))
         self.last.on_click(lambda _: self.go(last))
         self.back_move.on_click(lambda _: self.go(self._move_start(-1)))
         self.next_move.on_click(lambda _: self.go(self._move_start(+1)))
-        self.slider.observe(self._show, names="value")
+        self.frame_box.observe(self._show, names="value")
         self.view.observe(self._show, names="value")
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
         controls = w.HBox([self.first, self.back_move, self.back, self.next, self.next_move,
                            self.last, self.view], layout=wrap)
-        scrub = w.HBox([self.label, self.slider], layout=w.Layout(
+        scrub = w.HBox([self.frame_box, self.label], layout=w.Layout(
             flex_flow="row wrap", align_items="center", width="100%"))
         super().__init__([self.heading, controls, scrub,
                           self.board, self.narration, self.sources])
@@ -96,17 +96,23 @@ class Stepper(StaticPicture, w.VBox):
         self._show()
 
     @property
+    def position(self) -> int:
+        """The index of the frame on show in :attr:`frames` (the **frame** box shows it
+        counted from 1)."""
+        return int(self.frame_box.value) - 1
+
+    @property
     def frame(self) -> Frame:
         """The frame on show."""
-        return self.frames[int(self.slider.value)]
+        return self.frames[self.position]
 
     def go(self, index: int) -> None:
         """Show frame ``index`` (clamped to the game)."""
-        self.slider.value = max(0, min(self.slider.max, index))
+        self.frame_box.value = max(0, min(len(self.frames) - 1, index)) + 1
 
     def go_to_move(self, move: int) -> None:
-        """Show the first frame of move ``move`` (0: the start)."""
-        self.go(next((i for i, f in enumerate(self.frames) if f.move >= move), self.slider.max))
+        """Show the first frame of move ``move`` (0: the start; past the end: the last)."""
+        self.go(next((i for i, f in enumerate(self.frames) if f.move >= move), len(self.frames)))
 
     def _move_start(self, direction: int) -> int:
         move = self.frame.move
@@ -114,7 +120,7 @@ class Stepper(StaticPicture, w.VBox):
         if target <= 0:
             return 0
         if target > self.frames[-1].move:
-            return int(self.slider.max)
+            return len(self.frames) - 1
         return next(i for i, f in enumerate(self.frames) if f.move == target)
 
     def _viewer(self) -> int | None:
@@ -122,7 +128,7 @@ class Stepper(StaticPicture, w.VBox):
 
     @speaking
     def _show(self, change: Any = None) -> None:
-        i = self.slider.value
+        i = self.position
         frame = self.frames[i]
         self.board.value = frame_board_html(frame, self.game.players, self.game.rules,
                                             viewer=self._viewer(), deck=self.deck,
@@ -131,9 +137,11 @@ class Stepper(StaticPicture, w.VBox):
         self.narration.value = (f'<div role="status" aria-live="polite" '  # read out on change
                                 f'style="font-size:{SIZES[self.size]}">{narration}</div>')
         where = _("frame {number} of {count}").format(number=i + 1, count=len(self.frames))
-        self.label.value = f"<b>{escape(frame.label)}</b> &middot; {where}"
+        self.label.value = (f'<span style="font-size:{SIZES[self.size]}"><b>{escape(frame.label)}'
+                            f"</b> &middot; {where}</span>")
         self.first.disabled = self.back.disabled = self.back_move.disabled = i == 0
-        self.next.disabled = self.last.disabled = self.next_move.disabled = i == self.slider.max
+        at_end = i == len(self.frames) - 1
+        self.next.disabled = self.last.disabled = self.next_move.disabled = at_end
 
     @speaking
     def static_html(self) -> str:

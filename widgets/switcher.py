@@ -22,8 +22,8 @@ Page = tuple[str, str]
 
 class RuleSwitcher(StaticPicture, w.VBox):
     """Replay a scenario (or built-in example) under every choice of ``option`` (or
-    the ``values`` given), side by side, with one slider for all.  A move that a
-    reading forbids is shown as refused, with the reason.  The slider starts at the
+    the ``values`` given), side by side, with one **step** box for all (0: the start; its arrow keys step).  A
+    move that a reading forbids is shown as refused, with the reason.  It starts at the
     start; a viewer without a kernel sees each reading's last step.  ``lang="sv"``
     shows every word in Swedish."""
 
@@ -41,7 +41,8 @@ class RuleSwitcher(StaticPicture, w.VBox):
         narrow = len(self.values) > 2
         self.pages = [_replay(sc, base.replace(**{option: v}), narrow) for v in self.values]
         steps = max(len(pages) for pages in self.pages) - 1
-        self.slider = w.IntSlider(value=0, min=0, max=steps, description=_("step"))
+        self.step_box = w.BoundedIntText(value=0, min=0, max=steps, description=_("step"),
+                                         continuous_update=True, layout=w.Layout(width="auto"))
         self.boards = [(w.HTML(), w.HTML()) for _ in self.values]
         columns = [w.VBox([w.HTML(self._heading(v)), board, narration],
                           layout=w.Layout(width=f"{96 // len(self.values)}%"))
@@ -50,11 +51,11 @@ class RuleSwitcher(StaticPicture, w.VBox):
             question=_(self.option.title), count=len(self.values))
         self.heading = w.HTML(f"<h4>{escape(_(sc.title))}</h4><p>{escape(readings)}</p>")
         self.size = size or default_size()
-        super().__init__([self.heading, self.slider, w.HBox(columns)])
+        super().__init__([self.heading, self.step_box, w.HBox(columns)])
         self.size_switch = SizeSwitch(self, self.size, self._resize)
-        self.children = (self.heading, w.HBox([self.slider, self.size_switch], layout=w.Layout(
+        self.children = (self.heading, w.HBox([self.step_box, self.size_switch], layout=w.Layout(
             flex_flow="row wrap", align_items="center")), *self.children[2:])
-        self.slider.observe(self._show, names="value")
+        self.step_box.observe(self._show, names="value")
         self._show()
 
     def _resize(self, size: str) -> None:
@@ -69,7 +70,7 @@ class RuleSwitcher(StaticPicture, w.VBox):
                 "</small></div>")
 
     def _show(self, change: Any = None) -> None:
-        i = self.slider.value
+        i = self.step_box.value
         scale = SIZES[self.size]
         for (board, narration), pages in zip(self.boards, self.pages, strict=True):
             shown, told = pages[min(i, len(pages) - 1)]
