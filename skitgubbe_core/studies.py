@@ -267,7 +267,7 @@ def progress_line(row: dict[str, Any]) -> str:
     """What a long comparison prints as each row is ready."""
     return _("{variant} ({players} players, {games} games): median {median} moves, "
              "{unfinished} unfinished").format(
-        variant=row["variant"], players=row["players"], games=row["games"],
+        variant=row["variant"], players=row["players"], games=number(row["games"]),
         median=numeral(f"{row['moves_median']:g}"), unfinished=percent(row["unfinished"]))
 
 
