@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import metrics
-from .i18n import N_, column, localized, number, numeral, percent
+from .i18n import N_, column, localized, number, numeral, percent, pythons_numerals
 from .i18n import gettext as _
 from .metrics import wilson
 from .rules import PRESETS
@@ -130,7 +130,7 @@ def translated(table: pd.DataFrame) -> pd.DataFrame:
     shown = table.rename(columns=name, index=name)
     shown.index.names = [name(n) for n in shown.index.names]
     shown.columns.names = [name(n) for n in shown.columns.names]
-    if numeral("0.5") == "0.5":
+    if pythons_numerals():
         return shown
     for at in range(shown.shape[1]):
         cells = shown.iloc[:, at]
