@@ -186,6 +186,11 @@ a language missing here writes them as English does."""
 _NUMERAL = re.compile(r"([-\u2212]?)(\d+)(?:\.(\d+))?(%?)")
 
 
+def pythons_numerals() -> bool:
+    """Whether the current language writes numbers as Python does (English does)."""
+    return NUMERALS.get(current(), NUMERALS[SOURCE_LANGUAGE]) is NUMERALS[SOURCE_LANGUAGE]
+
+
 def numeral(text: str) -> str:
     """A number written in Python's notation (``"-1234.5"``, ``"29.3%"``) as the current
     language writes it; any other text (``"nan"``, ``"1e+20"``) unchanged.
@@ -197,9 +202,9 @@ def numeral(text: str) -> str:
     ('12500.5', 'nan')
     """
     found = _NUMERAL.fullmatch(text)
-    way = NUMERALS.get(current(), NUMERALS[SOURCE_LANGUAGE])
-    if found is None or way is NUMERALS[SOURCE_LANGUAGE]:
+    if found is None or pythons_numerals():
         return text
+    way = NUMERALS[current()]
     sign, whole, fraction, per_cent = found.groups()
     if way.group and len(whole) >= way.grouped:
         head = len(whole) % 3 or 3

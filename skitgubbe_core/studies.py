@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import metrics
-from .i18n import N_, column, localized, number, numeral, percent
+from .i18n import N_, column, localized, number, numeral, percent, pythons_numerals
 from .i18n import gettext as _
 from .metrics import wilson
 from .rules import PRESETS
@@ -130,7 +130,7 @@ def translated(table: pd.DataFrame) -> pd.DataFrame:
     shown = table.rename(columns=name, index=name)
     shown.index.names = [name(n) for n in shown.index.names]
     shown.columns.names = [name(n) for n in shown.columns.names]
-    if numeral("0.5") == "0.5":
+    if pythons_numerals():
         return shown
     for at in range(shown.shape[1]):
         cells = shown.iloc[:, at]
@@ -267,7 +267,7 @@ def progress_line(row: dict[str, Any]) -> str:
     """What a long comparison prints as each row is ready."""
     return _("{variant} ({players} players, {games} games): median {median} moves, "
              "{unfinished} unfinished").format(
-        variant=row["variant"], players=row["players"], games=row["games"],
+        variant=row["variant"], players=row["players"], games=number(row["games"]),
         median=numeral(f"{row['moves_median']:g}"), unfinished=percent(row["unfinished"]))
 
 

@@ -74,6 +74,8 @@ def test_a_swedish_study_table_on_show_has_swedish_headers_and_numbers():
     assert [h for h in heads if "_" in h] == []
     assert [c for c in cells if DECIMAL_POINT.search(c)] == []
     assert any("," in c for c in cells)
+    assert repr(tables.show(study, "studie", lang="sv")) == "studie (21 rader)"
+    assert repr(tables.show(study, "study")) == "study (21 rows)"
     english = tables.show(study, "study")._repr_html_()
     assert "<th" in english and "moves_median" in english
     assert re.findall(r"<td [^>]*>(\d+\.\d+)</td>", english)
@@ -102,12 +104,13 @@ def test_swedish_chart_ticks_have_a_decimal_comma_and_english_ones_a_point():
 
 
 def test_the_command_lines_for_people_speak_swedish_numbers():
-    row = {"variant": "mas", "players": 3, "games": 200, "moves_median": 120.5,
+    row = {"variant": "mas", "players": 3, "games": 20000, "moves_median": 120.5,
            "unfinished": 0.085}
     with i18n.language("sv"):
-        assert progress_line(row).endswith("median 120,5 drag, 8\u00a0% inte färdigspelade")
+        assert progress_line(row) == ("mas (3 spelare, 20\u202f000 partier): median 120,5 drag, "
+                                      "8\u00a0% inte färdigspelade")
         assert "mu 31,58  sigma 3,53" in Rating("search", 31.579, 3.53, 90, 11, 2).line()
-    assert "median 120.5 moves, 8% unfinished" in progress_line(row)
+    assert progress_line(row) == "mas (3 players, 20000 games): median 120.5 moves, 8% unfinished"
     assert "mu 31.58  sigma 3.53" in Rating("search", 31.579, 3.53, 90, 11, 2).line()
 
 

@@ -5,6 +5,7 @@ tick numbers in ``lang`` (a Swedish chart writes ``0,2``; no system locale neede
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import matplotlib.pyplot as plt
@@ -12,7 +13,16 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import ScalarFormatter
 
-from skitgubbe_core.i18n import N_, current, gettext, language, localized, number, numeral
+from skitgubbe_core.i18n import (
+    N_,
+    current,
+    gettext,
+    language,
+    localized,
+    number,
+    numeral,
+    pythons_numerals,
+)
 from skitgubbe_core.studies import loss_by_cards
 
 if TYPE_CHECKING:
@@ -23,6 +33,10 @@ BLUE = "#34568b"
 
 AXES = (N_("seat"), N_("bot"), N_("cards held"))
 """The studies' column names a chart puts on an axis, for the catalogue."""
+
+
+_NUMBER = re.compile(r"[-\u2212]?\d+(?:\.\d+)?%?")
+"""A number inside a tick's text (which may be mathtext: ``$\\mathdefault{0.2}$``)."""
 
 
 class Ticks(ScalarFormatter):
@@ -43,13 +57,13 @@ class Ticks(ScalarFormatter):
 
     def __call__(self, x: float, pos: int | None = None) -> str:
         with language(self.lang):
-            return numeral(super().__call__(x, pos))
+            return _NUMBER.sub(lambda found: numeral(found[0]), super().__call__(x, pos))
 
 
 def _numbered(fig: Figure) -> Figure:
     """``fig`` with the numbers of its numeric axes in the current language (category
     and named axes keep their labels)."""
-    if numeral("0.5") != "0.5":
+    if not pythons_numerals():
         for ax in fig.axes:
             for axis in (ax.xaxis, ax.yaxis):
                 if type(axis.get_major_formatter()) is ScalarFormatter:

@@ -202,7 +202,9 @@ class Table:
         return f"<div><b>{label}</b>{table}</div>"
 
     def __repr__(self) -> str:
-        return f"{self.caption} ({len(self.frame)} rows)"
+        with language(self.lang):
+            return gettext("{caption} ({count} rows)").format(caption=self.caption,
+                                                             count=len(self.frame))
 
 
 def show(frame: Frame, caption: str, collapsed: bool | None = None,
