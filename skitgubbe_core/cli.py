@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from . import __version__, examples, handout, match, quiz, record, scenario, worksheet
+from . import __version__, examples, handout, i18n, match, quiz, record, scenario, worksheet
 from .cards import SUIT_SYMBOLS, SUITS, format_cards
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
@@ -315,7 +315,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         write_atomically(out, lambda f: counted.append(write_csv(
             io.TextIOWrapper(f, encoding="utf-8", newline=""), columns, parts)))
     print(ngettext("{count} game written to {file}", "{count} games written to {file}",
-                   counted[0]).format(count=counted[0], file=shown_name(out)), file=sys.stderr)
+                   counted[0]).format(count=i18n.number(counted[0]), file=shown_name(out)),
+          file=sys.stderr)
     return 0
 
 

@@ -16,15 +16,25 @@ runtime needs only the standard library).  Choose a language for a block of code
 Data defined once and rendered later (rule paragraphs, option descriptions) is
 marked with :func:`N_` where it is written and translated with :func:`gettext` where
 it is shown.
+
+Numbers a reader sees are written the language's way too (:func:`number`,
+:func:`percent`): Swedish has a decimal comma, a space before the per cent sign and
+groups of three digits in long numbers (Språkrådet); files and records keep Python's
+notation.
+
+>>> percent(0.293, 1), percent(0.293, 1, lang="sv")
+('29.3%', '29,3\xa0%')
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Callable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache, wraps
+from math import isfinite, isnan
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -155,6 +165,91 @@ class Messages(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self.english)
+
+
+class Numerals:
+    """How a language writes numbers: its ``decimal`` mark, the ``group`` separator put
+    between groups of three digits from ``grouped`` digits up ("" for none), and the
+    ``percent`` pattern."""
+
+    def __init__(self, decimal: str, group: str = "", grouped: int = 5,
+                 percent: str = "{}%") -> None:
+        self.decimal, self.group, self.grouped, self.percent = decimal, group, grouped, percent
+
+
+NUMERALS = {SOURCE_LANGUAGE: Numerals("."),
+            "sv": Numerals(",", "\u202f", percent="{}\u00a0%")}
+"""Each language's way with numbers (Swedish: ``3,5``, ``12\u202f500``, ``29\u00a0%``, with a
+narrow no-break space between digit groups and a no-break space before the sign);
+a language missing here writes them as English does."""
+
+_NUMERAL = re.compile(r"([-\u2212]?)(\d+)(?:\.(\d+))?(%?)")
+
+
+def pythons_numerals() -> bool:
+    """Whether the current language writes numbers as Python does (English does)."""
+    return NUMERALS.get(current(), NUMERALS[SOURCE_LANGUAGE]) is NUMERALS[SOURCE_LANGUAGE]
+
+
+def numeral(text: str) -> str:
+    """A number written in Python's notation (``"-1234.5"``, ``"29.3%"``) as the current
+    language writes it; any other text (``"nan"``, ``"1e+20"``) unchanged.
+
+    >>> with language("sv"):
+    ...     numeral("0.113"), numeral("12500"), numeral("-1234567.25"), numeral("25%")
+    ('0,113', '12\u202f500', '-1\u202f234\u202f567,25', '25\xa0%')
+    >>> numeral("12500.5"), numeral("nan")
+    ('12500.5', 'nan')
+    """
+    found = _NUMERAL.fullmatch(text)
+    if found is None or pythons_numerals():
+        return text
+    way = NUMERALS[current()]
+    sign, whole, fraction, per_cent = found.groups()
+    if way.group and len(whole) >= way.grouped:
+        head = len(whole) % 3 or 3
+        whole = way.group.join([whole[:head]] + [whole[i:i + 3]
+                                                 for i in range(head, len(whole), 3)])
+    written = sign + whole + (way.decimal + fraction if fraction is not None else "")
+    return way.percent.format(written) if per_cent else written
+
+
+@localized
+def number(value: float, digits: int | None = None) -> str:
+    """``value`` with ``digits`` decimals (None: as Python's ``str`` writes it), in ``lang``.
+
+    >>> number(10.367, 1), number(10.367, 1, lang="sv"), number(0.113, lang="sv")
+    ('10.4', '10,4', '0,113')
+    >>> number(100000, lang="sv"), number(5000, lang="sv")
+    ('100\u202f000', '5000')
+    """
+    return numeral(str(value) if digits is None else f"{value:.{digits}f}")
+
+
+@localized
+def percent(share: float, digits: int = 0) -> str:
+    """``share`` (0.25 for a quarter) in per cent with ``digits`` decimals, in ``lang``.
+
+    >>> percent(0.75), percent(0.75, lang="sv"), percent(1 / 3, 1, lang="sv")
+    ('75%', '75\xa0%', '33,3\xa0%')
+    """
+    return numeral(f"{share:.{digits}%}")
+
+
+@localized
+def column(values: Iterable[float]) -> list[str]:
+    """Numbers as a table column shows them in ``lang``: all with the same number of
+    decimals, the fewest (at least one, at most six) that write each value as pandas
+    would; a missing value as ``NaN``, an infinite one as ``inf``.
+
+    >>> column([0.34, 0.3, 275.0], lang="sv")
+    ['0,34', '0,30', '275,00']
+    >>> column([275.0, float("nan"), float("-inf")])
+    ['275.0', 'NaN', '-inf']
+    """
+    written = [f"{v:.6f}" if isfinite(v) else "NaN" if isnan(v) else str(v) for v in values]
+    digits = max([1, *(len(w.rstrip("0")) - w.index(".") - 1 for w in written if "." in w)])
+    return [numeral(w[:len(w) - 6 + digits]) if "." in w else w for w in written]
 
 
 _ = gettext

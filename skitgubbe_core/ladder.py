@@ -28,6 +28,7 @@ from typing import Any
 
 from .bots import BOTS
 from .i18n import gettext as _
+from .i18n import number
 from .rules import PRESETS
 from .simulate import SimulationError, simulate
 
@@ -46,8 +47,8 @@ class Rating:
     def line(self) -> str:
         """``1. search  mu 27.1  sigma 1.2  (lost 10 of 120 games)``"""
         return _("{place}. {bot} mu {mu}  sigma {sigma}  (lost {losses} of {games} games)").format(
-            place=self.place, bot=f"{self.bot:<10}", mu=f"{self.mu:5.2f}",
-            sigma=f"{self.sigma:4.2f}", losses=self.losses, games=self.games)
+            place=self.place, bot=f"{self.bot:<10}", mu=f"{number(self.mu, 2):>5}",
+            sigma=f"{number(self.sigma, 2):>4}", losses=self.losses, games=self.games)
 
 
 RATING_COLUMNS = ["variant", "players", "playouts", "seed", "place", "bot", "mu", "sigma",

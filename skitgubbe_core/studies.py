@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import metrics
-from .i18n import N_, localized
+from .i18n import N_, column, localized, number, numeral, percent, pythons_numerals
 from .i18n import gettext as _
 from .metrics import wilson
 from .rules import PRESETS
@@ -86,29 +86,60 @@ def band_labels(bands: Sequence[int]) -> list[str]:
 
 COLUMNS = frozenset((N_("variant"), N_("players"), N_("moves"), N_("seat"), N_("bot"),
                      N_("cards held"), N_("games"), N_("losses"), N_("rate"), N_("low"),
-                     N_("high"), N_("count"), N_("mean"), N_("std"), N_("place")))
-"""The names of the studies' columns (and of the rows ``describe()`` adds) that
-:func:`translated` shows in the reader's language."""
+                     N_("high"), N_("count"), N_("mean"), N_("std"), N_("place"),
+                     N_("bots"), N_("finished"),
+                     N_("moves_median"), N_("moves_low"), N_("moves_high"),
+                     N_("phase1_moves_median"), N_("phase1_moves_low"), N_("phase1_moves_high"),
+                     N_("phase2_moves_median"), N_("phase2_moves_low"), N_("phase2_moves_high"),
+                     N_("lead_changes"), N_("lead_changes_low"), N_("lead_changes_high"),
+                     N_("decisiveness"), N_("decisiveness_low"), N_("decisiveness_high"),
+                     N_("drama"), N_("drama_low"), N_("drama_high"),
+                     N_("seat_spread"), N_("seat_spread_low"), N_("seat_spread_high"),
+                     N_("stunsas"), N_("stunsas_low"), N_("stunsas_high"),
+                     N_("ties"), N_("ties_low"), N_("ties_high"),
+                     N_("unfinished"), N_("unfinished_low"), N_("unfinished_high")))
+"""The names of the studies' columns (every one of :data:`SUMMARY_COLUMNS` too, and the
+rows ``describe()`` adds) that :func:`translated` and ``tables.show`` show in the
+reader's language; English shows them as they are."""
 
 
 @localized
 def translated(table: pd.DataFrame) -> pd.DataFrame:
-    """``table`` with the names in :data:`COLUMNS` in the current language, as column
-    or row labels or as the names of its index; other labels and the values (the
-    variants' names, say) stay as they are.
+    """``table`` as the current language shows it: the names in :data:`COLUMNS`
+    translated, as column or row labels or as the names of its index, and in a language
+    with a decimal comma its numbers written as text the way that language writes them
+    (:func:`.i18n.column`; for showing, not for computing).  Other labels and the text
+    values (the variants' names, say) stay as they are; English returns the same table.
 
     >>> import pandas as pd
-    >>> table = pd.DataFrame({"games": [10], "losses": [4]}, index=pd.Index([0], name="seat"))
+    >>> table = pd.DataFrame({"games": [10], "rate": [0.4], "moves_median": [275.0]},
+    ...                      index=pd.Index([0], name="seat"))
     >>> shown = translated(table, lang="sv")
     >>> list(shown.columns), shown.index.name
-    (['partier', 'förluster'], 'plats')
+    (['partier', 'andel', 'drag, median'], 'plats')
+    >>> list(shown["andel"]), list(shown["drag, median"]), translated(table).equals(table)
+    (['0,4'], ['275,0'], True)
     """
+    import pandas as pd
+
     def name(label: Any) -> Any:
-        return _(label) if label in COLUMNS else label
+        if label in COLUMNS:
+            return _(label)
+        return numeral(label) if isinstance(label, str) else label
 
     shown = table.rename(columns=name, index=name)
     shown.index.names = [name(n) for n in shown.index.names]
     shown.columns.names = [name(n) for n in shown.columns.names]
+    if pythons_numerals():
+        return shown
+    for at in range(shown.shape[1]):
+        cells = shown.iloc[:, at]
+        if pd.api.types.is_float_dtype(cells):
+            shown.isetitem(at, column(cells))
+        elif pd.api.types.is_integer_dtype(cells) and not pd.api.types.is_bool_dtype(cells):
+            written = [number(v) for v in cells]
+            if written != [str(v) for v in cells]:
+                shown.isetitem(at, written)
     return shown
 
 
@@ -236,8 +267,8 @@ def progress_line(row: dict[str, Any]) -> str:
     """What a long comparison prints as each row is ready."""
     return _("{variant} ({players} players, {games} games): median {median} moves, "
              "{unfinished} unfinished").format(
-        variant=row["variant"], players=row["players"], games=row["games"],
-        median=f"{row['moves_median']:g}", unfinished=f"{row['unfinished']:.0%}")
+        variant=row["variant"], players=row["players"], games=number(row["games"]),
+        median=numeral(f"{row['moves_median']:g}"), unfinished=percent(row["unfinished"]))
 
 
 def print_progress(row: dict[str, Any]) -> None:

@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from accessibility import violations
+from accessibility import FOCUS_RING, focus_ring, violations
 from browsing import RefusingProxy, StaticSite, launch_offline, require_chromium
 from quizzing import answer_by_mouse_and_keyboard
 
@@ -125,6 +125,19 @@ def click_changes_the_board(tab) -> None:
         arg=[output.element_handle(), before], timeout=60_000)
 
 
+def keyboard_steps_the_frame_box(tab) -> None:
+    """The first stepper's frame box takes its arrow keys (JupyterLab leaves a number
+    field's keys alone) and the focused control shows our ring."""
+    box = tab.get_by_role("spinbutton", name="frame").first
+    output = box.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea-output')][1]")
+    shown = int(box.input_value())
+    box.focus()
+    tab.keyboard.press("ArrowUp")
+    output.locator(".widget-html-content", has_text=f"frame {shown + 1} of").wait_for()
+    tab.keyboard.press("Shift+Tab")
+    assert focus_ring(tab) == FOCUS_RING
+
+
 def test_site_holds_the_notebooks_and_serves_pyodide_itself(site):
     output, _ = site
     contents = json.loads((output / "api" / "contents" / "all.json").read_text())
@@ -158,6 +171,8 @@ def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     assert errors(tab) == []
     if tab.locator(".jp-OutputArea .jupyter-widgets button").count():
         click_changes_the_board(tab)
+    if notebook == "02-stunsa.ipynb":
+        keyboard_steps_the_frame_box(tab)
     if notebook == "03-pick-up-cases.ipynb":
         times = answer_by_mouse_and_keyboard(tab)
         print(f"quiz in the site: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "

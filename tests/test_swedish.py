@@ -317,4 +317,4 @@ def test_compare_ladder_and_the_ratings_speak_swedish(tmp_path, capsys):
     assert "--games måste vara minst 1, inte 0" in capsys.readouterr().err
     mu = stored_ratings("skitgubbe", 3)["search"].mu
     labels = dict((name, label) for label, name in PlayTable(seed=1, lang="sv").chooser.options)
-    assert labels["search"].endswith(f"(styrketal {mu:.1f})")
+    assert labels["search"].endswith(f"(styrketal {mu:.1f})".replace(".", ","))

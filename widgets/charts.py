@@ -1,16 +1,28 @@
-"""Charts of simulation studies (matplotlib), for notebook 08.  Each function takes
-rows from :func:`skitgubbe_core.simulate.simulate` (or a table from
-:mod:`skitgubbe_core.studies`) and returns the figure."""
+"""Charts of simulation studies (matplotlib), for notebooks 08 and 09.  Each function
+takes rows from :func:`skitgubbe_core.simulate.simulate` (or a table from
+:mod:`skitgubbe_core.studies`) and returns the figure, its titles, axis labels and
+tick numbers in ``lang`` (a Swedish chart writes ``0,2``; no system locale needed)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import ScalarFormatter
 
-from skitgubbe_core.i18n import N_, gettext, localized
+from skitgubbe_core.i18n import (
+    N_,
+    current,
+    gettext,
+    language,
+    localized,
+    number,
+    numeral,
+    pythons_numerals,
+)
 from skitgubbe_core.studies import loss_by_cards
 
 if TYPE_CHECKING:
@@ -21,6 +33,42 @@ BLUE = "#34568b"
 
 AXES = (N_("seat"), N_("bot"), N_("cards held"))
 """The studies' column names a chart puts on an axis, for the catalogue."""
+
+
+_NUMBER = re.compile(r"[-\u2212]?\d+(?:\.\d+)?%?")
+"""A number inside a tick's text (which may be mathtext: ``$\\mathdefault{0.2}$``)."""
+
+
+class Ticks(ScalarFormatter):
+    """Matplotlib's numbers on an axis, chosen and rounded as matplotlib does, written
+    as ``lang`` writes them (``0,25`` in Swedish) whenever the figure is drawn.
+
+    >>> fig, ax = plt.subplots()
+    >>> ax.set_ylim(0, 0.5)
+    (0.0, 0.5)
+    >>> ax.yaxis.set_major_formatter(Ticks("sv"))
+    >>> ax.yaxis.get_major_formatter().format_ticks([0.0, 0.25, 0.5])
+    ['0,00', '0,25', '0,50']
+    """
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        with language(self.lang):
+            return _NUMBER.sub(lambda found: numeral(found[0]), super().__call__(x, pos))
+
+
+def _numbered(fig: Figure) -> Figure:
+    """``fig`` with the numbers of its numeric axes in the current language (category
+    and named axes keep their labels)."""
+    if not pythons_numerals():
+        for ax in fig.axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                if type(axis.get_major_formatter()) is ScalarFormatter:
+                    axis.set_major_formatter(Ticks(current()))
+    return fig
 
 
 def _figure(title: str, xlabel: str, ylabel: str, width: float = 6.4) -> tuple[Figure, Axes]:
@@ -44,7 +92,7 @@ def game_lengths(df: pd.DataFrame) -> Figure:
     ax.boxplot([g.values for _, g in groups], tick_labels=labels)
     ax.tick_params(axis="x", labelsize=8)
     fig.tight_layout()
-    return fig
+    return _numbered(fig)
 
 
 @localized
@@ -58,10 +106,10 @@ def loss_rate_bars(table: pd.DataFrame, title: str, fair: float | None = None) -
                 fmt="none", ecolor="black", capsize=6)
     if fair is not None:
         ax.axhline(fair, color="#c8102e", linestyle="--",
-                   label=gettext("fair share {share}").format(share=f"{fair:.2f}"))
+                   label=gettext("fair share {share}").format(share=number(fair, 2)))
         ax.legend()
     ax.set_ylim(0, max(1.0 if fair is None else fair * 2, float(table["high"].max()) * 1.1))
-    return fig
+    return _numbered(fig)
 
 
 @localized
@@ -70,7 +118,7 @@ def stunsas(df: pd.DataFrame) -> Figure:
     counts = df["stunsas"].value_counts().sort_index()
     fig, ax = _figure(N_("Stunsas per game"), N_("stunsas in the game"), N_("games"))
     ax.bar(counts.index.astype(str), counts.values, color=BLUE)
-    return fig
+    return _numbered(fig)
 
 
 @localized
@@ -85,7 +133,7 @@ def phase2_lengths(df: pd.DataFrame) -> Figure:
     """Histogram of the moves of phase 2."""
     fig, ax = _figure(N_("How long phase 2 goes on"), N_("moves in phase 2"), N_("games"))
     ax.hist(df["moves"] - df["phase1_moves"], bins=30, color=BLUE)
-    return fig
+    return _numbered(fig)
 
 
 PLAYER_COLOURS = ("#34568b", "#c8102e", "#2e8b57", "#9b59b6")
@@ -115,4 +163,4 @@ def metric_by_variant(tables: dict[Any, pd.DataFrame], metric: str, title: str,
     ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     plt.close(fig)
-    return fig
+    return _numbered(fig)

@@ -21,7 +21,7 @@ from skitgubbe_core.bots import BOT_TITLES, Bot, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from skitgubbe_core.events import Step
 from skitgubbe_core.frames import Frame, step_frames
-from skitgubbe_core.i18n import N_, Messages, ngettext, speaking
+from skitgubbe_core.i18n import N_, Messages, ngettext, number, speaking
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.quiz import legal_question
@@ -93,7 +93,7 @@ def _rated(title: str, rating: Rating | None) -> str:
     """An opponent's menu entry: its title and its stored ladder rating, if any."""
     if rating is None:
         return title
-    return _("{title} (rating {mu})").format(title=title, mu=f"{rating.mu:.1f}")
+    return _("{title} (rating {mu})").format(title=title, mu=number(rating.mu, 1))
 
 
 class PlayTable(StaticPicture, w.VBox):

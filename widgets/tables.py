@@ -10,6 +10,7 @@ JupyterLab's sanitizer, collapsed behind a summary line when it is long.
 from __future__ import annotations
 
 from html import escape
+from numbers import Real
 from typing import Any, Union
 
 try:
@@ -19,7 +20,7 @@ except ImportError:  # the JupyterLite site offline: Pyodide has no pandas to lo
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE, Relation
-from skitgubbe_core.i18n import N_, gettext, language, localized
+from skitgubbe_core.i18n import N_, gettext, language, localized, number
 from skitgubbe_core.match import Match
 from skitgubbe_core.sources import cite
 
@@ -201,20 +202,32 @@ class Table:
         return f"<div><b>{label}</b>{table}</div>"
 
     def __repr__(self) -> str:
-        return f"{self.caption} ({len(self.frame)} rows)"
+        with language(self.lang):
+            return gettext("{caption} ({count} rows)").format(caption=self.caption,
+                                                             count=len(self.frame))
 
 
 def show(frame: Frame, caption: str, collapsed: bool | None = None,
          lang: str | None = None) -> Table:
     """``frame`` as a readable table; collapsed by default when it has over 12 rows;
-    ``lang="sv"`` draws its headers and cells in Swedish (build the frame with the same
-    ``lang``)."""
+    ``lang="sv"`` draws its headers, cells and numbers in Swedish (build the frame with
+    the same ``lang``)."""
     return Table(frame, caption, len(frame) > 12 if collapsed is None else collapsed, lang)
 
 
 def _cell(value: Any) -> Any:
-    """A header or cell in the current language (a string the catalogue knows)."""
-    return gettext(value) if isinstance(value, str) and value else value
+    """A header or cell in the current language: a string the catalogue knows
+    translated, a number written the language's way (``0,113`` in Swedish).
+
+    >>> with language("sv"):
+    ...     _cell("moves_median"), _cell(0.113), _cell(200)
+    ('drag, median', '0,113', '200')
+    """
+    if isinstance(value, str):
+        return gettext(value) if value else value
+    if isinstance(value, Real) and not isinstance(value, bool):
+        return number(value)
+    return value
 
 
 COLUMNS = (N_("ruleset"), N_("title"), N_("region"), N_("evidence"), N_("players"),
