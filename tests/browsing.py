@@ -5,6 +5,7 @@ Voila tests): every request to a host other than the loopback goes to a proxy on
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -113,3 +114,14 @@ def launch_offline(playwright, proxy: RefusingProxy):
         "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings",
         "--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate",
         f"--proxy-server={proxy.url}"])
+
+
+@contextlib.contextmanager
+def offline_chromium(sync_api):
+    """Chromium offline (``launch_offline``) and its refusing proxy, closed afterwards."""
+    proxy = RefusingProxy()
+    with sync_api.sync_playwright() as p:
+        chromium = launch_offline(p, proxy)
+        yield chromium, proxy
+        chromium.close()
+    proxy.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
-from browsing import RefusingProxy, StaticSite, launch_offline, require_chromium
+from browsing import StaticSite, offline_chromium, require_chromium
 from quizzing import answer_by_mouse_and_keyboard
 
 sync_api = require_chromium()
@@ -68,12 +68,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    proxy = RefusingProxy()
-    with sync_api.sync_playwright() as p:
-        chromium = launch_offline(p, proxy)
-        yield chromium, proxy
-        chromium.close()
-    proxy.close()
+    with offline_chromium(sync_api) as chromium_and_proxy:
+        yield chromium_and_proxy
 
 
 def run_all(browser, url: str, notebook: str):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from accessibility import violations
-from browsing import RefusingProxy, StaticSite, launch_offline, require_chromium
+from browsing import StaticSite, offline_chromium, require_chromium
 
 sync_api = require_chromium()
 pytest.importorskip("jupyterlite_core")
@@ -46,12 +46,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    proxy = RefusingProxy()
-    with sync_api.sync_playwright() as p:
-        chromium = launch_offline(p, proxy)
-        yield chromium, proxy
-        chromium.close()
-    proxy.close()
+    with offline_chromium(sync_api) as chromium_and_proxy:
+        yield chromium_and_proxy
 
 
 def page_config(page: Path) -> dict:
