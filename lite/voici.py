@@ -37,6 +37,9 @@ DEFAULT_OUTPUT = build.ROOT / "build" / "lite" / "apps"
 #: the kernel's URLs that Voici 0.9 copies into every page as they stand in the site's
 #: jupyter-lite.json (from the site's root), and the kernel reads from the page
 KERNEL_URLS = re.compile(r'"\./(static/pyodide/|extensions/)')
+#: a link of the notebooks' text to another notebook (relative, maybe with an anchor),
+#: which Voici 0.9 leaves pointing at the .ipynb
+NOTEBOOK_LINK = re.compile(r'href="((?![a-z]+:|/)[^"#?]*)\.ipynb([#?][^"]*)?"')
 #: what the 0.6 kernel's worker installs when it starts, and the same without the two
 #: parts of CPython that Pyodide 0.27 ships on its CDN only (the 0.8 kernel dropped them
 #: too): the kernel runs without them (IPython then keeps no history)
@@ -84,6 +87,7 @@ def build_site(output: Path, cache: Path, contents: Path, served: dict[str, str]
                   cwd=lite_dir)
     for page in (output / "voici").rglob("*.html"):
         point_at_the_root(page)
+        link_the_apps(page)
     start_offline(output)
     files = [p for p in output.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
@@ -122,6 +126,14 @@ def point_at_the_root(page: Path) -> None:
     base = re.search(r'"baseUrl": "((?:\.\./)+)"', text)
     if base:  # not the redirecting voici/index.html
         page.write_text(KERNEL_URLS.sub(lambda m: f'"{base[1]}{m[1]}', text), encoding="utf-8")
+
+
+def link_the_apps(page: Path) -> None:
+    """Links between notebooks lead to their apps (``02-stunsa.ipynb#Try-it`` to
+    ``02-stunsa.html#Try-it``, each app's page lying where its notebook does)."""
+    text = page.read_text(encoding="utf-8")
+    page.write_text(NOTEBOOK_LINK.sub(lambda m: f'href="{m[1]}.html{m[2] or ""}"', text),
+                    encoding="utf-8")
 
 
 def main() -> None:

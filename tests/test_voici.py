@@ -92,6 +92,8 @@ def test_every_notebook_is_an_app_served_by_the_site_itself(site):
             assert (page.parent / url.split("?")[0]).resolve().is_file(), (page, url)
         text = page.read_text(encoding="utf-8")
         assert "cdn.jsdelivr.net/npm/@fortawesome" not in text  # our template
+        for link in re.findall(r'href="(?![a-z]+:|#)([^"#?]+)', text):  # to other apps
+            assert (page.parent / link).is_file(), (page, link)
     lock = json.loads((output / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     local = {name for name, entry in lock.items() if "://" not in entry["file_name"]}
     assert {"skitgubbe", "ipywidgets", "comm", "fastjsonschema", "ipython", "micropip"} <= local
