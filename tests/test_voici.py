@@ -132,8 +132,7 @@ def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, pag
     tab.set_viewport_size({"width": 800, "height": 900})
     tab.screenshot(path=str(SHOTS / f"voici-{page.replace('/', '-')}-800.png"))
 
-    found = [v for v in violations(tab, ".jp-OutputArea-output")
-             if not v.startswith("aria-input-field-name")]  # ipywidgets' slider, see test_voila
+    found = violations(tab, ".jp-OutputArea-output")
     assert found == [], found
     assert outside(requests) == [], proxy.refused
     assert any("/static/pyodide/skitgubbe-" in u for u in requests)  # the kernel is the site's
