@@ -162,6 +162,20 @@ def test_play_table_takes_a_move(voila, browser):
     tab.context.close()
 
 
+def test_the_list_of_notebooks_needs_nothing_but_voila(voila, browser):
+    """Voila's tree (the address `make present` prints) through our template's page.html:
+    no Font Awesome 4 from a CDN, as Voila's base/page.html links."""
+    context = browser.new_context()
+    context.requests = []
+    context.on("request", lambda request: context.requests.append(request.url))
+    tab = context.new_page()
+    tab.goto(f"{voila}/")
+    tab.get_by_text("02-stunsa.ipynb", exact=True).wait_for()
+    tab.wait_for_load_state("networkidle")
+    assert outside(tab) == []
+    context.close()
+
+
 def test_the_quiz_answers_by_mouse_and_keyboard_in_time(voila, browser):
     tab = open_app(browser, voila, "03-pick-up-cases.ipynb")
     times = answer_by_mouse_and_keyboard(tab)
