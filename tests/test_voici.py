@@ -1,7 +1,8 @@
 """The code-free static Voici site (`make lite` builds it into build/lite/apps with
 lite/voici.py) in headless chromium with no internet: a notebook opens as an app - its text
 and live widgets, no code -, the stepper answers a click (frame and narration change), in
-English and Swedish, and not one request leaves the loopback."""
+English and Swedish, not one request leaves the loopback, and the lab site on the same
+host still runs a notebook after a visit to the apps."""
 
 from __future__ import annotations
 
@@ -31,14 +32,16 @@ NEXT = re.compile(r"^\s*(next|nästa)\s*$")
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The apps as `make lite` builds them (beside the lab site), served on 127.0.0.1."""
+    """Both sites as `make lite` builds them - the lab site, and the apps in its ``apps``
+    folder -, served on 127.0.0.1."""
     served = tmp_path_factory.mktemp("served")
-    started = time.monotonic()
-    build = subprocess.run([sys.executable, str(ROOT / "lite" / "voici.py"),
-                            "--output", str(served / "apps")],
-                           cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    print(f"\nvoici build: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")
+    for script, output in (("build.py", served), ("voici.py", served / "apps")):
+        started = time.monotonic()
+        build = subprocess.run([sys.executable, str(ROOT / "lite" / script),
+                                "--output", str(output)],
+                               cwd=ROOT, capture_output=True, text=True, timeout=1800)
+        assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+        print(f"\n{script}: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")
     server = StaticSite(served)
     yield served / "apps", f"{server.url}/apps"
     server.close()
@@ -152,4 +155,28 @@ def test_the_sites_address_opens_the_list_of_apps_offline(site, browser):
     assert tab.url.endswith("/apps/voici/tree/index.html")
     tab.wait_for_load_state("networkidle")
     assert outside(requests) == [], proxy.refused  # no Font Awesome 4 from a CDN (page.html)
+    context.close()
+
+
+def test_the_lab_site_beside_the_apps_still_runs_a_notebook(site, browser):
+    """One host, two sites: a visit to the apps (whose service worker replaces the lab
+    site's) leaves the lab site able to run a notebook, and the apps still open after it."""
+    _, url = site
+    chromium, _ = browser
+    lab = url.removesuffix("/apps")
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    open_app(context, f"{url}/voici/render/02-stunsa.html")[0].close()
+    tab = context.new_page()
+    tab.set_default_timeout(240_000)
+    tab.goto(f"{lab}/lab/index.html?path=02-stunsa.ipynb")
+    tab.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
+    tab.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
+    tab.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
+    tab.locator(".jp-OutputArea .jupyter-widgets button", has_text=NEXT).first.wait_for()
+    assert tab.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+    tab.close()
+    open_app(context, f"{url}/voici/render/sv/02-stunsa.html")[0].close()
+    assert outside(requests) == []
     context.close()
