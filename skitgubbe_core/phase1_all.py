@@ -35,6 +35,7 @@ from .cards import Card, deal, format_cards
 from .events import DROP, Listener  # per-move events are plain tuples: see events.RawEvent
 from .i18n import gettext as _
 from .phase1_common import (
+    HAND_SIZE,
     can_act,
     does_not_hold,
     draw_one,
@@ -445,12 +446,21 @@ def _take(s: State, rules: Rules, events: Listener) -> None:
 
 
 def _ends_phase1(s: State, rules: Rules, leader: int) -> bool:
-    """Whether phase 1 ends before ``leader`` leads again (tried on a copy, for the
-    narration: the trick's sentence then says nothing of the next lead)."""
+    """Whether phase 1 ends before ``leader`` leads again, for the narration: the
+    trick's sentence then says nothing of the next lead.  It cannot while the stock
+    outlasts every refill and still leaves a card to turn (the common case, answered
+    at once); otherwise it is tried on a copy, whose chance (Atlanta's dreck) comes
+    from a generator of its own, so that the game's is untouched."""
+    if not s.last_drawn and len(s.stock) > s.n * HAND_SIZE + rules.turn_above:
+        return False
     ahead = s.copy()
-    ahead.rng = random.Random(0)
+    ahead.rng = _AHEAD
     _next_trick(ahead, rules, leader, DROP)
     return ahead.phase == 2
+
+
+_AHEAD = random.Random(0)
+"""The look-ahead's generator: what it deals is never shown, only whether phase 2 came."""
 
 
 def _next_trick(s: State, rules: Rules, leader: int, events: Listener) -> None:
