@@ -503,6 +503,11 @@ BOT_TITLES = Messages({
     "memory": "Memory: search that remembers the piles and pick-ups it has seen",
 })
 
+BOT_NAMES = Messages({"random": "random", "heuristic": "heuristic", "search": "search",
+                      "memory": "memory"})
+"""Each computer player's short name as a reader reads it in tables, as its title begins
+(``--bots``, records and study files keep the names of :data:`BOTS`)."""
+
 SEARCHERS = ("search", "memory")
 """The bots that take search options (``playouts``, ``seconds``)."""
 

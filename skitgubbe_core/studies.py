@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import metrics
+from .bots import BOT_NAMES
 from .i18n import N_, column, localized, number, numeral, percent, pythons_numerals
 from .i18n import gettext as _
 from .metrics import wilson
@@ -106,9 +107,10 @@ reader's language; English shows them as they are."""
 @localized
 def translated(table: pd.DataFrame) -> pd.DataFrame:
     """``table`` as the current language shows it: the names in :data:`COLUMNS`
-    translated, as column or row labels or as the names of its index, and in a language
-    with a decimal comma its numbers written as text the way that language writes them
-    (:func:`.i18n.column`; for showing, not for computing).  Other labels and the text
+    translated, as column or row labels or as the names of its index; the computer
+    players' names (:data:`.bots.BOT_NAMES`) as labels and in a ``bot`` column; and in a
+    language with a decimal comma its numbers written as text the way that language writes
+    them (:func:`.i18n.column`; for showing, not for computing).  Other labels and the text
     values (the variants' names, say) stay as they are; English returns the same table.
 
     >>> import pandas as pd
@@ -119,15 +121,24 @@ def translated(table: pd.DataFrame) -> pd.DataFrame:
     (['partier', 'andel', 'drag, median'], 'plats')
     >>> list(shown["andel"]), list(shown["drag, median"]), translated(table).equals(table)
     (['0,4'], ['275,0'], True)
+    >>> ladder = pd.DataFrame({"bot": ["memory", "search"]}, index=["heuristic", "random"])
+    >>> shown = translated(ladder, lang="sv")
+    >>> list(shown["datorspelare"]), list(shown.index)
+    (['minne', 'sökning'], ['tumregler', 'slump'])
     """
     import pandas as pd
 
     def name(label: Any) -> Any:
         if label in COLUMNS:
             return _(label)
+        if label in BOT_NAMES:
+            return BOT_NAMES[label]
         return numeral(label) if isinstance(label, str) else label
 
     shown = table.rename(columns=name, index=name)
+    for at, label in enumerate(table.columns):
+        if label == "bot":
+            shown.isetitem(at, [name(b) for b in table.iloc[:, at]])
     shown.index.names = [name(n) for n in shown.index.names]
     shown.columns.names = [name(n) for n in shown.columns.names]
     if pythons_numerals():

@@ -103,6 +103,23 @@ def test_swedish_chart_ticks_have_a_decimal_comma_and_english_ones_a_point():
         assert [t.get_text() for t in bars.axes[0].get_xticklabels()] == ["A"]
 
 
+def test_the_computer_players_have_swedish_names_in_swedish_tables_and_charts():
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    from skitgubbe_widgets import charts
+
+    ladder = pd.DataFrame({"bot": ["memory", "search", "heuristic", "random"], "mu": [1.5] * 4})
+    rates = pd.DataFrame({"rate": [0.1, 0.5], "low": [0.0, 0.4], "high": [0.2, 0.6]},
+                         index=pd.Index(["heuristic", "random"], name="bot"))
+    for lang, names in (("sv", ["minne", "sökning", "tumregler", "slump"]),
+                        (None, ["memory", "search", "heuristic", "random"])):
+        assert list(translated(ladder, lang=lang).iloc[:, 0]) == names
+        assert list(translated(rates, lang=lang).index) == names[2:]
+        bars = charts.loss_rate_bars(rates, "t", lang=lang)
+        bars.canvas.draw()
+        assert [t.get_text() for t in bars.axes[0].get_xticklabels()] == names[2:]
+
+
 def test_the_command_lines_for_people_speak_swedish_numbers():
     row = {"variant": "mas", "players": 3, "games": 20000, "moves_median": 120.5,
            "unfinished": 0.085}
@@ -137,6 +154,16 @@ def test_the_swedish_numbers_notebooks_show_no_decimal_point(name):
     assert found == {}
     assert any(re.search(r"\d,\d", text) for text in shown)
     assert not any(re.search(r"[a-z]_[a-z]", text) for text in shown)
+
+
+@pytest.mark.parametrize("name", ["08-what-the-numbers-say", "09-how-the-variants-play"])
+def test_the_swedish_study_notebooks_name_the_computer_players_in_swedish(name):
+    """Their tables say ``tumregler``, ``sökning``..., as their sentences do (the code
+    cells keep the names ``--bots`` takes)."""
+    cells = json.loads((ROOT / "notebooks" / "sv" / f"{name}.ipynb").read_text("utf-8"))["cells"]
+    shown = " ".join(outputs_text(c) for c in cells if c["cell_type"] == "code")
+    assert re.findall(r"\b(?:random|heuristic|search|memory)\b", shown) == []
+    assert "tumregler" in shown
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "notebooks" / "sv").glob("0*.ipynb")))

@@ -70,9 +70,11 @@ def _data() -> list[tuple[str, str]]:
         found += [(language, f"glossary {term}"), (meaning, f"glossary {term}")]
     for r in family.LINEAGE:
         found += [(r.older, "lineage"), (r.younger, "lineage"), (r.says, "lineage")]
+    seen: set[int] = set()  # a mapping imported elsewhere is listed where it is defined
     for module in _modules():
         for name, value in vars(module).items():
-            if isinstance(value, Messages):
+            if isinstance(value, Messages) and id(value) not in seen:
+                seen.add(id(value))
                 found += [(text, f"{module.__name__}.{name}[{key!r}]")
                           for key, text in value.english.items()]
     for path in sorted((ROOT / "skitgubbe_core" / "scenarios").glob("*.json")):

@@ -13,6 +13,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import ScalarFormatter
 
+from skitgubbe_core.bots import BOT_NAMES
 from skitgubbe_core.i18n import (
     N_,
     current,
@@ -98,9 +99,10 @@ def game_lengths(df: pd.DataFrame) -> Figure:
 @localized
 def loss_rate_bars(table: pd.DataFrame, title: str, fair: float | None = None) -> Figure:
     """Loss rates (a :func:`~skitgubbe_core.studies.loss_rates` table) as bars with
-    their 95% intervals; ``fair`` draws the rate if nothing mattered."""
+    their 95% intervals; ``fair`` draws the rate if nothing mattered.  A computer
+    player's bar is labelled with its name in the reader's language."""
     fig, ax = _figure(title, table.index.name, N_("share of games lost"))
-    x = [str(i) for i in table.index]
+    x = [BOT_NAMES[str(i)] if str(i) in BOT_NAMES else str(i) for i in table.index]
     ax.bar(x, table["rate"], color=BLUE, alpha=0.8)
     ax.errorbar(x, table["rate"], yerr=[table["rate"] - table["low"], table["high"] - table["rate"]],
                 fmt="none", ecolor="black", capsize=6)
