@@ -18,7 +18,18 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from . import __version__, examples, handout, i18n, match, quiz, record, scenario, worksheet
+from . import (
+    __version__,
+    examples,
+    handout,
+    i18n,
+    interrupt,
+    match,
+    quiz,
+    record,
+    scenario,
+    worksheet,
+)
 from .cards import SUIT_SYMBOLS, SUITS, format_cards
 from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
@@ -571,7 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if lang not in languages():
             raise SkitgubbeError(f"SKITGUBBE_LANG={quote(lang)}: choose one of "
                                  f"{', '.join(languages())}")
-        with _printable_output(), language(lang):
+        with _printable_output(), language(lang), interrupt.remembered():
             status: int = args.run(args)
             return status
     except SkitgubbeError as err:

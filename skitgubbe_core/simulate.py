@@ -29,6 +29,7 @@ from .bots import BOTS, SEARCHERS, Bot, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
 from .events import RawEvent, Step, kinds_with
 from .game import Game
+from .interrupt import checked
 from .rules import PRESETS, Rules
 
 if TYPE_CHECKING:
@@ -330,6 +331,7 @@ def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, s
         rows = _processes(study, parts, workers)
     else:
         rows = _dask(study, parts, workers, address, timeout)
+    rows = checked(rows)  # Ctrl-C stops the study even where a library drops it
     return study.columns(), (_with_progress(rows, games) if progress else rows)
 
 

@@ -235,7 +235,11 @@ def test_11_ctrl_c_stops_quietly_and_leaves_no_file(tmp_path, scheduler):
     time.sleep(0.5)
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130
+    # 130, or (when the Ctrl-C landed in a library's code, seen on a busy machine) ended by
+    # SIGINT itself, which CPython then does after our handler has run: a shell shows 130
+    # for both.  The study stops either way (tests/test_interrupt.py: even where a library
+    # drops the KeyboardInterrupt).
+    assert proc.returncode in (130, -signal.SIGINT)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert list(tmp_path.iterdir()) == []
 
