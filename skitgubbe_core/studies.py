@@ -138,7 +138,7 @@ def translated(table: pd.DataFrame) -> pd.DataFrame:
     shown = table.rename(columns=name, index=name)
     for at, label in enumerate(table.columns):
         if label == "bot":
-            shown.isetitem(at, [name(b) for b in table.iloc[:, at]])
+            shown.isetitem(at, [BOT_NAMES.get(b, b) for b in table.iloc[:, at]])
     shown.index.names = [name(n) for n in shown.index.names]
     shown.columns.names = [name(n) for n in shown.columns.names]
     if pythons_numerals():

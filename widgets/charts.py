@@ -102,7 +102,7 @@ def loss_rate_bars(table: pd.DataFrame, title: str, fair: float | None = None) -
     their 95% intervals; ``fair`` draws the rate if nothing mattered.  A computer
     player's bar is labelled with its name in the reader's language."""
     fig, ax = _figure(title, table.index.name, N_("share of games lost"))
-    x = [BOT_NAMES[str(i)] if str(i) in BOT_NAMES else str(i) for i in table.index]
+    x = [BOT_NAMES.get(str(i), str(i)) for i in table.index]
     ax.bar(x, table["rate"], color=BLUE, alpha=0.8)
     ax.errorbar(x, table["rate"], yerr=[table["rate"] - table["low"], table["high"] - table["rate"]],
                 fmt="none", ecolor="black", capsize=6)
