@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 
@@ -170,7 +170,18 @@ _COUNTS = {2: NC_("count", "two"), 3: NC_("count", "three"), 4: NC_("count", "fo
 def write(name_or_file: str, out: str | None = None, lang: str | None = None) -> Path:
     """Write the handout for an example name or scenario/record file; returns its path
     (``NAME.html`` in the current folder unless ``out`` is given)."""
-    page = handout_html(load_source(name_or_file), shown_name(Path(name_or_file).stem), lang)
-    path = Path(out) if out is not None else Path(Path(name_or_file).stem + ".html")
-    save_text(page, path)
+    return write_page(name_or_file, out, ".html",
+                      lambda source, title: handout_html(source, title, lang))
+
+
+def write_page(name_or_file: str, out: str | None, suffix: str,
+               page: Callable[[scenario.Scenario | Game, str], str]) -> Path:
+    """Write ``page(source, title)`` for an example name or scenario/record file, titled
+    by its file name as shown (:func:`.files.shown_name`), whole or not at all, to ``out``
+    or ``NAME`` + ``suffix`` in the current folder; returns the path.  Handouts and
+    worksheets are written so."""
+    stem = Path(name_or_file).stem
+    text = page(load_source(name_or_file), shown_name(stem))
+    path = Path(out) if out is not None else Path(stem + suffix)
+    save_text(text, path)
     return path

@@ -20,7 +20,7 @@ from pathlib import Path
 from . import quiz, scenario
 from .frames import Frame
 from .game import Game
-from .handout import PRINT_CSS, load_source, rules_line
+from .handout import PRINT_CSS, rules_line, write_page
 from .i18n import Messages, current, language
 from .i18n import gettext as _
 from .quiz import Question, Sheet
@@ -126,10 +126,6 @@ def _answers_html(sheet: Sheet) -> str:
 def write(name_or_file: str, out: str | None = None, lang: str | None = None) -> Path:
     """Write the worksheet for an example name or scenario/record file in ``lang``;
     returns its path (``NAME-exercises.html`` in the current folder unless ``out`` is
-    given)."""
-    stem = Path(name_or_file).stem
-    page = worksheet_html(load_source(name_or_file), stem, lang)
-    path = Path(out) if out else Path(f"{stem}-exercises.html")
-    path.write_text(page, encoding="utf-8")
-    return path
-
+    given), as :func:`.handout.write_page` writes pages."""
+    return write_page(name_or_file, out, "-exercises.html",
+                      lambda source, title: worksheet_html(source, title, lang))

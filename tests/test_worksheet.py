@@ -1,6 +1,12 @@
 """Worksheets: `skitgubbe handout NAME|FILE --exercises [-o OUT.html]`."""
 
+import os
 import re
+import stat
+import subprocess
+import sys
+
+import pytest
 
 from skitgubbe_core import record
 from skitgubbe_core.cli import main
@@ -45,3 +51,69 @@ def test_worksheet_default_name_and_a_record(tmp_path, monkeypatch, capsys):
     page = (tmp_path / "game-exercises.html").read_text(encoding="utf-8")
     assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
     assert page.count('<section class="sg-question">') >= 3
+
+
+# Issue 29, items 4 and 5: a page is written whole or not at all, titled by its file name
+# as shown; handouts and worksheets share the writer (handout.write_page).
+
+PAGES = [["handout"], ["handout", "--exercises"]]
+
+
+@pytest.mark.parametrize("command", PAGES)
+def test_a_fifo_is_refused_at_once_in_one_line(tmp_path, command):
+    fifo = tmp_path / "page.html"
+    os.mkfifo(fifo)
+    result = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", *command,
+                             "pickup-case-5", "-o", str(fifo)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [
+        f"skitgubbe: {fifo}: exists and is not a regular file; name a new file, or an "
+        "ordinary file to replace"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("module", ["handout", "worksheet"])
+@pytest.mark.parametrize("stop", [RuntimeError, KeyboardInterrupt])
+def test_a_page_that_fails_or_is_stopped_while_written_leaves_the_old_one(
+        tmp_path, monkeypatch, module, stop):
+    from skitgubbe_core import files, handout, worksheet
+
+    out = tmp_path / "page.html"
+    out.write_text("the old page", encoding="utf-8")
+
+    def stopped_halfway(text, path):
+        def write(f):
+            f.write(text[:100].encode())
+            raise stop
+        files.write_atomically(path, write)
+    monkeypatch.setattr(handout, "save_text", stopped_halfway)
+    with pytest.raises(stop):
+        {"handout": handout, "worksheet": worksheet}[module].write("pickup-case-5", str(out))
+    assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
+    assert out.read_text(encoding="utf-8") == "the old page"
+
+
+@pytest.mark.parametrize("command", PAGES)
+def test_a_record_named_in_bytes_that_are_not_utf8(tmp_path, command):
+    path = tmp_path / os.fsdecode(b"caf\xe9.json")
+    assert main(["play", "--seed", "2", "--quiet", "--record", str(path)]) == 0
+    out = tmp_path / os.fsdecode(b"caf\xe9-page.html")
+    result = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", *command, str(path),
+                             "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    page = out.read_text(encoding="utf-8")
+    assert page.count("caf\ufffd") >= 2  # <title>, <h1> (and the frames)
+
+
+@pytest.mark.parametrize("command", PAGES)
+def test_a_shown_file_name_loses_direction_marks_and_controls(tmp_path, command):
+    path = tmp_path / "evil\u202elmth\x1b[2J\r.json"
+    assert main(["play", "--seed", "2", "--quiet", "--record", str(path)]) == 0
+    out = tmp_path / "page.html"
+    assert main([*command, str(path), "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert not re.search("[\u202e\x1b\r]", page)
+    assert f"<title>{'evillmth[2J: questions' if len(command) > 1 else 'evillmth[2J'}</title>" \
+        in page
+    assert page.count("evillmth[2J") >= 3  # the title, the heading and the frames
