@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import re
+import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -53,6 +54,10 @@ class LanguageError(SkitgubbeError):
     """No catalogue exists for that language."""
 
 
+class CatalogueError(LanguageError):
+    """A language's catalogue exists but cannot be read (empty, truncated, damaged)."""
+
+
 def languages() -> tuple[str, ...]:
     """English and every language with a compiled catalogue.
 
@@ -71,8 +76,15 @@ def translations(lang: str) -> _gettext.NullTranslations:
     if lang not in languages():
         raise LanguageError(f"there is no {quote(lang)} catalogue: choose one of "
                             f"{', '.join(languages())}")
-    with (LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as file:
-        return _gettext.GNUTranslations(file)
+    path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with path.open("rb") as file:
+            return _gettext.GNUTranslations(file)
+    except (OSError, struct.error, ValueError, IndexError, KeyError) as err:
+        # an empty, truncated or damaged file (each raises one of these), or unreadable
+        why = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise CatalogueError(f"the {quote(lang)} message catalogue cannot be read ({path}: "
+                             f"{why}): reinstall skitgubbe, or choose --lang en") from None
 
 
 def current() -> str:

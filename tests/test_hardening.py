@@ -558,3 +558,34 @@ def test_24_a_long_quoted_title_opens_and_closes_with_the_same_quote():
     assert text[0] == text[text.index("…") + 1] == "'"
     text = quote("it's" + "x" * 300)
     assert text[0] == text[text.index("…") + 1] == '"'
+
+
+# Issue 29 (hardening round 4), item 8: a damaged catalogue is refused in one line.
+
+@pytest.mark.parametrize("damage", ["empty", "header", "truncated", "corrupt", "unreadable"])
+def test_r4_8_a_damaged_catalogue_is_one_line_not_a_traceback(tmp_path, monkeypatch, capsys,
+                                                              damage):
+    from skitgubbe_core import i18n
+
+    good = (i18n.LOCALE / "sv" / "LC_MESSAGES" / "skitgubbe.mo").read_bytes()
+    damaged = tmp_path / "sv" / "LC_MESSAGES" / "skitgubbe.mo"
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes({"empty": b"", "header": good[:20], "truncated": good[:len(good) // 2],
+                         "corrupt": good[:8] + b"\xff" * 40 + good[48:],
+                         "unreadable": good}[damage])
+    if damage == "unreadable":
+        damaged.chmod(0)
+        if os.access(damaged, os.R_OK):
+            pytest.skip("root reads any file")
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n.translations.cache_clear()
+    try:
+        assert main(["--lang", "sv", "variants"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("skitgubbe: the 'sv' message catalogue cannot be read (")
+        assert err.endswith("): reinstall skitgubbe, or choose --lang en\n")
+        assert len(err.splitlines()) == 1
+        with pytest.raises(i18n.CatalogueError), i18n.language("sv"):
+            pass
+    finally:
+        i18n.translations.cache_clear()
