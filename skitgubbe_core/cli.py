@@ -15,7 +15,7 @@ import random
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import (
@@ -316,15 +316,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         scheduler=args.scheduler, workers=args.workers, address=args.address,
         timeout=args.timeout, beyond_cores=args.workers_beyond_cores,
         chunk_size=args.chunk_size, progress=sys.stderr.isatty(), max_moves=args.max_moves)
-    if out is None:
-        write_csv(sys.stdout, columns, parts)
-        return 0
     counted = []
-    if out.endswith(".parquet"):
-        write_atomically(out, lambda f: counted.append(write_parquet(f, columns, parts)))
-    else:
-        write_atomically(out, lambda f: counted.append(write_csv(
-            io.TextIOWrapper(f, encoding="utf-8", newline=""), columns, parts)))
+    with closing(parts):  # a stop while rows are written ends the study at once
+        if out is None:
+            write_csv(sys.stdout, columns, parts)
+            return 0
+        if out.endswith(".parquet"):
+            write_atomically(out, lambda f: counted.append(write_parquet(f, columns, parts)))
+        else:
+            write_atomically(out, lambda f: counted.append(write_csv(
+                io.TextIOWrapper(f, encoding="utf-8", newline=""), columns, parts)))
     print(ngettext("{count} game written to {file}", "{count} games written to {file}",
                    counted[0]).format(count=i18n.number(counted[0]), file=shown_name(out)),
           file=sys.stderr)
@@ -594,6 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{shown_name(err.filename)}: " if err.filename else ""
         print(f"skitgubbe: {where}{err.strerror or err}", file=sys.stderr)
         return 2
+    except interrupt.Stopped as stop:  # SIGTERM, SIGHUP: quietly, as a process they end
+        return 128 + stop.signum
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 128 + signal.SIGINT

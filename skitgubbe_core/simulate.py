@@ -20,7 +20,10 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import threading
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
@@ -29,10 +32,12 @@ from .bots import BOTS, SEARCHERS, Bot, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
 from .events import RawEvent, Step, kinds_with
 from .game import Game
-from .interrupt import checked
+from .interrupt import checked, deferred
 from .rules import PRESETS, Rules
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     import pandas as pd
 
 Row = dict[str, Any]
@@ -290,7 +295,8 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
                                 workers=workers, address=address, chunk_size=chunk_size,
                                 progress=progress, max_moves=max_moves, measure=measure,
                                 timeout=timeout, beyond_cores=beyond_cores)
-    return pd.DataFrame([row for rows in parts for row in rows], columns=columns)
+    with closing(parts):  # a stop while the rows are gathered ends the study at once
+        return pd.DataFrame([row for rows in parts for row in rows], columns=columns)
 
 
 def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
@@ -300,7 +306,7 @@ def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, s
                address: str | None = None, chunk_size: int | None = None,
                progress: bool = False, max_moves: int = DEFAULT_MAX_MOVES,
                measure: bool = False, timeout: float = DASK_TIMEOUT,
-               beyond_cores: bool = False) -> tuple[list[str], Iterator[list[Row]]]:
+               beyond_cores: bool = False) -> tuple[list[str], Generator[list[Row], None, None]]:
     """The columns of :func:`simulate`'s rows, and the rows as lists, one per chunk, in
     game order.  Chunks are made and sent out as workers free up, at most two per
     worker at a time, so memory stays flat whatever the number of games."""
@@ -331,8 +337,8 @@ def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, s
         rows = _processes(study, parts, workers)
     else:
         rows = _dask(study, parts, workers, address, timeout)
-    rows = checked(rows)  # Ctrl-C stops the study even where a library drops it
-    return study.columns(), (_with_progress(rows, games) if progress else rows)
+    checking = checked(rows)  # Ctrl-C stops the study even where a library drops it
+    return study.columns(), (_with_progress(checking, games) if progress else checking)
 
 
 def _pandas() -> Any:
@@ -344,7 +350,7 @@ def _pandas() -> Any:
     return pandas
 
 
-def _with_progress(rows: Iterator[list[Row]], total: int) -> Iterator[list[Row]]:
+def _with_progress(rows: Iterator[list[Row]], total: int) -> Generator[list[Row], None, None]:
     """The rows, with a progress bar on standard error (none without tqdm,
     ``skitgubbe[studies]``)."""
     try:
@@ -358,10 +364,13 @@ def _with_progress(rows: Iterator[list[Row]], total: int) -> Iterator[list[Row]]
             yield chunk
 
 
-def _in_order(submit: Callable[[int, int], Any], wait: Callable[..., Any],
+def _in_order(submit: Callable[[int, int], Any],
+              finished: Callable[[list[Any]], Iterable[tuple[Any, list[Row]]]],
               parts: Iterator[tuple[int, int]], limit: int) -> Iterator[list[Row]]:
     """Run ``parts`` through ``submit`` (which returns a future) with at most ``limit``
-    chunks in flight or waiting to be handed on; yield their rows in order."""
+    chunks in flight or waiting to be handed on; yield their rows in order.
+    ``finished(futures)`` gives the futures done by now, with their rows (perhaps none:
+    it may wait a while, then give nothing)."""
     pending: dict[Any, int] = {}
     ready: dict[int, list[Row]] = {}
     numbered = enumerate(parts)
@@ -378,28 +387,97 @@ def _in_order(submit: Callable[[int, int], Any], wait: Callable[..., Any],
             yield ready.pop(following)
             following += 1
         elif pending:
-            done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
-            for future in done:
-                ready[pending.pop(future)] = future.result()
+            for future, rows in finished(list(pending)):
+                ready[pending.pop(future)] = rows
         else:
             return
 
 
+POLL = 0.1
+"""Seconds a study waits on its worker processes at a time (a stop is acted on within
+this), and a worker between looks at its parent."""
+
+
 def _processes(study: Study, parts: Iterator[tuple[int, int]],
                workers: int) -> Iterator[list[Row]]:
-    from concurrent.futures import ProcessPoolExecutor, wait
+    """Run a study on a pool of local processes.  Every call into the pool runs under
+    :func:`.interrupt.deferred` (a stop raised inside ``concurrent.futures`` can leave a
+    lock held and hang the clean-up); a study that stops (Ctrl-C, SIGTERM, SIGHUP, an
+    error) ends its workers at once, and workers end themselves if their parent dies."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
+    def submit(start: int, stop: int) -> Any:
+        with deferred():
+            return pool.submit(play_chunk, study, start, stop)
+
+    def finished(futures: list[Any]) -> list[tuple[Any, list[Row]]]:
+        with deferred():
+            done, _ = wait(futures, timeout=POLL, return_when=FIRST_COMPLETED)
+            return [(future, future.result()) for future in done]
+
+    with deferred():  # makes no process yet: the first submit does
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                                   initargs=(os.getpid(),))
+    complete = False
     try:
-        yield from _in_order(lambda a, b: pool.submit(play_chunk, study, a, b), wait, parts,
-                             2 * workers)
+        yield from _in_order(submit, finished, parts, 2 * workers)
+        complete = True
     finally:
-        pool.shutdown(cancel_futures=True)
+        with deferred():
+            if complete:
+                pool.shutdown()
+            else:
+                _end(pool)
 
 
-def _ignore_interrupt() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the study."""
+def _end(pool: ProcessPoolExecutor) -> None:
+    """Cancel what waits in ``pool`` and end its workers now (as Python 3.14's
+    ``terminate_workers`` does; 3.11 keeps them in ``_processes``)."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+def _start_worker(main: int) -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the study and then ends
+    the workers (SIGTERM, as SIGHUP, ends a worker at once); a worker whose parent has
+    gone (even killed by SIGKILL, which lets nothing clean up) ends itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    parent = os.getppid()
+    if parent != main and not _alive(main):  # gone before this worker started
+        os._exit(1)
+    threading.Thread(target=_end_when_orphaned, args=(parent,), daemon=True,
+                     name="skitgubbe-parent-watch").start()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (POSIX; elsewhere assumed)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _end_when_orphaned(parent: int) -> None:
+    """End this process once its parent (the study's process, or the fork server that
+    started it, which ends with it) is gone: the process is then re-parented."""
+    while os.getppid() == parent:
+        time.sleep(POLL)
+    os._exit(1)
 
 
 DASK_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss|ucx)://)?[A-Za-z0-9._\[\]:-]+:[0-9]{1,5}$")
@@ -427,8 +505,10 @@ def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address:
         with client:
             limit = 2 * max(workers, len(client.scheduler_info().get("workers", ())))
             yield from _in_order(
-                lambda a, b: client.submit(play_chunk, study, a, b, pure=False), wait, parts,
-                limit)
+                lambda a, b: client.submit(play_chunk, study, a, b, pure=False),
+                lambda futures: [(f, f.result()) for f in wait(  # type: ignore[no-untyped-call]
+                    futures, return_when="FIRST_COMPLETED")[0]],
+                parts, limit)
     finally:
         if cluster is not None:
             cluster.close()

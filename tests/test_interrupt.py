@@ -74,3 +74,44 @@ def test_outside_the_main_thread_or_where_ctrl_c_is_ignored_nothing_changes():
             assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_sigterm_and_sighup_stop_as_ctrl_c_does_and_are_restored():
+    before = {s: signal.getsignal(s) for s in interrupt.STOPPING}
+    with interrupt.remembered():
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            with pytest.raises(interrupt.Stopped) as stop:
+                os.kill(os.getpid(), signum)
+                time.sleep(1)
+            assert isinstance(stop.value, KeyboardInterrupt) and stop.value.signum == signum
+    assert {s: signal.getsignal(s) for s in interrupt.STOPPING} == before
+
+
+def test_a_stop_inside_a_deferred_block_is_raised_as_the_block_ends():
+    done = []
+    with interrupt.remembered():
+        with pytest.raises(interrupt.Stopped) as stop, interrupt.deferred():
+            with interrupt.deferred():
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(0.2)  # the handler runs, and only remembers
+                os.kill(os.getpid(), signal.SIGHUP)
+                time.sleep(0.2)
+                done.append("inner")
+            done.append("outer")
+        assert done == ["inner", "outer"] and stop.value.signum == signal.SIGTERM
+        with interrupt.deferred():
+            pass  # nothing held any more
+
+
+def test_a_dropped_sigterm_stops_a_study_at_its_next_chunk_with_its_own_signal():
+    with interrupt.remembered():
+        _columns, parts = study_rows("skitgubbe", 3, 1000, seed=1, chunk_size=5)
+        assert len(next(parts)) == 5
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            pass  # dropped, as a library may
+        with pytest.raises(interrupt.Stopped) as stop:
+            next(parts)
+        assert stop.value.signum == signal.SIGTERM
