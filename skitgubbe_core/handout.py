@@ -60,7 +60,7 @@ def load_source(name_or_file: str) -> scenario.Scenario | Game:
     if not (name_or_file.endswith(".json") or Path(name_or_file).is_file()):
         return examples.load(name_or_file)
     data = read_json(name_or_file, scenario.ScenarioError)
-    if isinstance(data, dict) and data.get("format") == record.RECORD_FORMAT:
+    if isinstance(data, dict) and data.get("format") in record.RECORD_FORMATS:
         return record.from_record(data, name_or_file)
     return scenario.parse(data, name_or_file)
 

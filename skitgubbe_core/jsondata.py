@@ -61,14 +61,16 @@ def per_player(value: Any, players: list[str], path: str,
             cards(v, json_path((name,), path), error) for name, v in value.items()}
 
 
-def document(data: Any, expected_format: str, what: str,
+def document(data: Any, expected_format: str | tuple[str, ...], what: str,
              error: type[FileFormatError] = FileFormatError) -> dict[str, Any]:
-    """``data`` checked to be a JSON object whose ``format`` is ``expected_format``."""
+    """``data`` checked to be a JSON object whose ``format`` is ``expected_format`` (or
+    one of them, the newest last)."""
     if not isinstance(data, dict):
         raise error(f"{what} is a JSON object, not {type(data).__name__}")
     fmt = field(data, "format", "", str, error=error)
-    if fmt != expected_format:
-        raise error(f"unknown format {quote(fmt)}: expected {quote(expected_format)}", path="format")
+    formats = (expected_format,) if isinstance(expected_format, str) else expected_format
+    if fmt not in formats:
+        raise error(f"unknown format {quote(fmt)}: expected {quote(formats[-1])}", path="format")
     return data
 
 

@@ -158,7 +158,7 @@ def to_json(match: Match) -> dict[str, Any]:
     return {
         "format": MATCH_FORMAT,
         "variant": match.rules.preset_name,
-        "options": match.rules.overrides(),
+        "options": match.rules.options(),
         "players": list(match.players),
         "seed": match.seed,
         "deal_passes": DEAL_PASSES,

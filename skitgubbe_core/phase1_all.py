@@ -49,6 +49,10 @@ from .phase1_common import (
 from .rules import Rules
 from .state import Play, State
 
+OUT_OF_TURN = ("undecided", "both")
+"""The ``slough_timing`` values under which a player may slough out of turn while the
+trick is undecided (the others slough in turn once it is decided)."""
+
 
 def _rank_of(cards: tuple[Card, ...]) -> int:
     """A play's rank: its card's rank, a true set's rank, or -1 for mixed cards."""
@@ -139,7 +143,7 @@ def legal(s: State, rules: Rules) -> list[Action]:
     hand = s.hands[p]
     if s.stage == "slough":
         return _slough_actions(p, _sloughable(s, p)) + [PASS_ACTIONS[p]]
-    if rules.slough_timing != "decided" and rules.slough == "yes":
+    if rules.slough_timing in OUT_OF_TURN and rules.slough == "yes":
         return _legal_plays(s, rules, p, hand) + out_of_turn(s, rules, p)
     return _legal_plays(s, rules, p, hand)
 
@@ -223,7 +227,7 @@ def _may_slough(s: State, rules: Rules, p: int) -> bool:
     """Out of turn, while the trick is undecided: a player who has played to it and has
     not sloughed yet."""
     return (s.phase == 1 and s.stage == "play" and rules.slough == "yes"
-            and rules.slough_timing != "decided" and s.to_play is not None
+            and rules.slough_timing in OUT_OF_TURN and s.to_play is not None
             and any(q == p for i, (q, _) in enumerate(s.table) if i not in s.sloughs)
             and not _has_sloughed(s, p))
 
@@ -262,7 +266,7 @@ def why_out_of_turn(s: State, rules: Rules, action: Action, names: Sequence[str]
     if action.kind != SLOUGH or rules.slough != "yes":
         return None
     name = names[action.player]
-    if rules.slough_timing == "decided" or s.stage == "slough":
+    if rules.slough_timing not in OUT_OF_TURN or s.stage == "slough":
         assert s.to_play is not None  # asked only while the deal goes on
         return _("it is {other}'s turn to slough or pass, not {player}'s: once the trick is "
                  "decided the players slough in turn from the winner").format(
@@ -382,10 +386,13 @@ def _evaluate(s: State, rules: Rules, events: Listener) -> None:
 
 def _won(s: State, rules: Rules, winner: int, events: Listener) -> None:
     """The trick is decided.  Where sloughing follows the decision, every player who
-    played to it and has not sloughed yet, the winner first, may slough once."""
+    played to it and has not sloughed yet, the winner first (with slough_timing=losers:
+    from the winner's left, the winner not sloughing), may slough once."""
     s.winner = winner
     if rules.slough == "yes" and rules.slough_timing != "undecided":
         players = {p for p, _ in s.table} - {s.table[i][0] for i in s.sloughs}
+        if rules.slough_timing == "losers":
+            players.discard(winner)
         s.queue = [p for p in s.seats_from(winner) if p in players]
         s.stage = "slough"
         if _next_slougher(s):

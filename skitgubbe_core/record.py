@@ -1,11 +1,12 @@
 """Game records: a finished or unfinished game as JSON, replayable exactly.
 
 >>> from skitgubbe_core import Game
+>>> from skitgubbe_core.rules import OPTIONS
 >>> g = Game(["A", "B", "C"], seed=3)
 >>> _ = g.play(g.legal_actions()[0])
 >>> data = to_record(g)
->>> data["format"], data["actions"]
-('skitgubbe-record/1', ['A: play 5♥'])
+>>> data["format"], data["actions"], len(data["options"]) == len(OPTIONS)
+('skitgubbe-record/2', ['A: play 5♥'], True)
 >>> to_record(from_record(data)) == data
 True
 """
@@ -24,7 +25,23 @@ from .game import Game
 from .rules import Rules
 from .schema import RECORD_SCHEMA, json_path, validate
 
-RECORD_FORMAT = "skitgubbe-record/1"
+RECORD_FORMAT = "skitgubbe-record/2"
+RECORD_FORMATS = ("skitgubbe-record/1", RECORD_FORMAT)
+"""The formats a record may have, the newest last.  ``/2`` (since 2026-12-02) gives
+every rule option's value, so a record replays under the rules it was played under
+whatever a later version corrects in its preset; ``/1`` gave only the options that
+differ from the preset's values of its day (see :data:`EARLIER_PRESETS`)."""
+
+EARLIER_PRESETS: dict[str, tuple[dict[str, str], ...]] = {
+    # Until 2026-11-30 (commit 5c33629) the Swedish house-rules preset allowed runs in
+    # phase 2 (the house-rules page plays single cards), and in Atlanta only the losers
+    # of a trick sloughed (pagat.com: any player, the winner too).
+    "skitgubbe-follow-suit": ({"phase2_plays": "runs"},),
+    "atlanta": ({"slough_timing": "losers"},),
+}
+"""Option values that presets had in earlier versions and no longer have, newest first:
+a ``/1`` record that does not replay under its preset's values of today is replayed
+under these (and its own options) before it is refused."""
 
 
 class RecordError(FileFormatError):
@@ -36,7 +53,7 @@ def to_record(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "variant": game.rules.preset_name,
-        "options": game.rules.overrides(),
+        "options": game.rules.options(),
         "players": list(game.players),
     }
     if game.start is not None:
@@ -60,12 +77,14 @@ def result(game: Game) -> dict[str, Any]:
     }
 
 
-def rules_from_json(data: dict[str, Any], error: type[FileFormatError]) -> Rules:
-    """The rules named by ``variant`` and ``options`` of a scenario or record."""
+def rules_from_json(data: dict[str, Any], error: type[FileFormatError],
+                    earlier: dict[str, str] | None = None) -> Rules:
+    """The rules named by ``variant`` and ``options`` of a scenario or record (the
+    options applied over the preset's values, or over those with ``earlier`` values)."""
     variant = jd.field(data, "variant", "", str, error=error)
     options = jd.field(data, "options", "", dict, required=False, error=error) or {}
     try:
-        rules = Rules.preset(variant)
+        rules = Rules.preset(variant, **(earlier or {}))
     except RulesError as err:
         raise error(str(err), path="variant") from None
     for name, value in options.items():
@@ -76,9 +95,11 @@ def rules_from_json(data: dict[str, Any], error: type[FileFormatError]) -> Rules
     return rules
 
 
-def new_game(data: dict[str, Any], error: type[FileFormatError], **kwargs: Any) -> Game:
-    """A game from the ``variant``, ``options``, ``players`` and ``start`` fields."""
-    rules = rules_from_json(data, error)
+def new_game(data: dict[str, Any], error: type[FileFormatError],
+             earlier: dict[str, str] | None = None, **kwargs: Any) -> Game:
+    """A game from the ``variant``, ``options``, ``players`` and ``start`` fields (see
+    :func:`rules_from_json` for ``earlier``)."""
+    rules = rules_from_json(data, error, earlier)
     try:
         return Game(data["players"], rules, start=data.get("start"), **kwargs)
     except FileFormatError as err:
@@ -98,9 +119,25 @@ def from_record(data: Any, file: str | None = None, *, narrate: bool = True,
 
 def _from_record(data: Any, narrate: bool, validated: bool) -> Game:
     if not validated:
-        jd.document(data, RECORD_FORMAT, "a record", RecordError)
+        jd.document(data, RECORD_FORMATS, "a record", RecordError)
         validate(data, RECORD_SCHEMA, RecordError)
-    game = new_game(data, RecordError, seed=data.get("seed"), narrate=narrate)
+    try:
+        return _replay(data, narrate)
+    except RecordError as refused:
+        if data["format"] != RECORD_FORMATS[0] or refused.path == "variant":
+            raise
+        for earlier in EARLIER_PRESETS.get(data["variant"], ()):
+            try:
+                return _replay(data, narrate, earlier)
+            except RecordError:
+                pass
+        raise refused
+
+
+def _replay(data: dict[str, Any], narrate: bool, earlier: dict[str, str] | None = None
+            ) -> Game:
+    """The game of a record, its rules as :func:`rules_from_json` reads them."""
+    game = new_game(data, RecordError, earlier, seed=data.get("seed"), narrate=narrate)
     parsed: dict[str, Action] = {}
     for i, text in enumerate(data["actions"]):
         try:

@@ -51,17 +51,21 @@ class Option:
     summary: str
     choices: tuple[Choice, ...]
     default: str
+    earlier: tuple[Choice, ...] = ()
+    """Readings this package applied once and no longer offers (not listed, switched or
+    asked among the choices): a record of that time replays under them."""
 
     def choice(self, value: str) -> Choice:
-        for c in self.choices:
+        for c in (*self.choices, *self.earlier):
             if c.value == value:
                 return c
         allowed = ", ".join(repr(c.value) for c in self.choices)
         raise RulesError(f"option {self.name!r} cannot be {value!r}: choose one of {allowed}")
 
 
-def _option(name: str, title: str, summary: str, default: str, *choices: Choice) -> Option:
-    return Option(name, title, summary, choices, default)
+def _option(name: str, title: str, summary: str, default: str, *choices: Choice,
+            earlier: tuple[Choice, ...] = ()) -> Option:
+    return Option(name, title, summary, choices, default, earlier)
 
 
 _C = Choice
@@ -191,6 +195,10 @@ OPTIONS: dict[str, Option] = {
             _C("both", "at any moment after playing, out of turn while the trick is undecided "
                "or in the round once it is decided, but still only once per trick",
                ("reed", "pagat"), RECONSTRUCTION),
+            earlier=(_C("losers", "once the trick is decided and before it is taken, in turn "
+                        "from the winner's left, the winner not sloughing (this package's "
+                        "reading until 30 November 2026: Atlanta's records of that time replay "
+                        "under it)", ("reed", "pagat"), RECONSTRUCTION),),
         ),
         _option(
             "turned_up_trump", "Turned-up trump", "Whether trumps are known from the deal.", NO,
@@ -488,6 +496,7 @@ _REQUIRES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
     ("phase1_winner", "trick-taking"): ("phase1_tricks", ("pairs",)),
     ("slough_timing", "undecided"): ("slough", (YES,)),
     ("slough_timing", "both"): ("slough", (YES,)),
+    ("slough_timing", "losers"): ("slough", (YES,)),
     ("mas_timing", "any-time"): ("turned_up_trump", (YES,)),
     ("set_beat", "suit-by-suit"): ("phase2_sets", (YES,)),
     ("draw", "refill"): ("phase1_tricks", ("beat-or-pick-up",)),
@@ -517,7 +526,7 @@ TieRule = Literal["replay", "redistribute"]
 TieCardsTo = Literal["pile", "hand"]
 Phase1End = Literal["no-card", "all-played", "last-draw"]
 Draw = Literal["after-play", "refill-after-trick", "refill"]
-SloughTiming = Literal["decided", "undecided", "both"]
+SloughTiming = Literal["decided", "undecided", "both", "losers"]
 Phase1Follow = Literal["no", "suit", "suit-then-trump"]
 Phase1Winner = Literal["rank", "trick-taking"]
 MasTiming = Literal["own-turn", "any-time"]

@@ -202,15 +202,17 @@ SCENARIO_SCHEMA: dict[str, Any] = {
 
 RECORD_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "skitgubbe-record/1",
-    "description": "A game record: the rules, the players, a seed or a start position, "
-                   "and every action, replayable exactly.",
+    "title": "skitgubbe-record/2",
+    "description": "A game record: the rules (skitgubbe-record/2: every option's value; "
+                   "/1: the options that differ from the preset's values of its day), the "
+                   "players, a seed or a start position, and every action, replayable "
+                   "exactly.",
     "type": "object",
     "required": ["format", "variant", "players", "actions"],
     "anyOf": [{"required": ["seed"]}, {"required": ["start"]}],
     "additionalProperties": False,
     "properties": _COMMON | {
-        "format": {"const": "skitgubbe-record/1"},
+        "format": {"enum": ["skitgubbe-record/1", "skitgubbe-record/2"]},
         "actions": _ACTIONS,
         "result": {
             "type": "object",

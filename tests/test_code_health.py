@@ -57,7 +57,8 @@ def test_each_options_literal_type_lists_exactly_its_choices_and_default():
     hints = get_type_hints(Rules)
     defaults = Rules()
     for name, option in OPTIONS.items():
-        assert set(get_args(hints[name])) == {c.value for c in option.choices}, name
+        values = {c.value for c in option.choices + option.earlier}
+        assert set(get_args(hints[name])) == values, name
         assert getattr(defaults, name) == option.default, name
 
 

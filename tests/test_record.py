@@ -1,12 +1,15 @@
 """Game records: JSON round trips, exact replays, safe files."""
 
+import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 from helpers import game, phase2
 
-from skitgubbe_core import Game, Rules, record
+from skitgubbe_core import Game, Rules, record, rules
 from skitgubbe_core.bots import RandomBot
+from skitgubbe_core.cli import main
 from skitgubbe_core.record import RecordError
 from skitgubbe_core.simulate import play_out
 
@@ -32,7 +35,8 @@ def test_record_keeps_non_default_options_and_the_start_position():
              lead_after_going_out="beaten-player")
     g.play("A: play 9H")
     data = record.to_record(g)
-    assert data["options"] == {"lead_after_going_out": "beaten-player"}
+    assert data["options"]["lead_after_going_out"] == "beaten-player"
+    assert g.rules.overrides() == {"lead_after_going_out": "beaten-player"}
     assert data["start"]["hands"]["B"] == ["JH"]
     assert record.to_record(record.from_record(data)) == data
 
@@ -88,3 +92,58 @@ def test_a_failed_save_leaves_the_old_file_intact(tmp_path, monkeypatch):
         record.save(finished_game(2), path)
     assert path.read_text(encoding="utf-8") == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+# Issue 29, item 9: records of earlier versions replay; records name every option.
+
+OLD = Path(__file__).parent / "old_records"
+"""Records as the version before commit 5c33629 (431b53e, 29 November 2026) wrote them
+(its `skitgubbe play --variant V --seed N --record F`), before Atlanta's winner sloughed
+and before skitgubbe-follow-suit lost its runs."""
+
+
+@pytest.mark.parametrize("name, then", [
+    ("atlanta-431b53e.json", {"slough_timing": "losers"}),
+    ("skitgubbe-follow-suit-431b53e.json", {"phase2_plays": "runs"}),
+])
+def test_a_record_of_an_earlier_version_replays_under_the_rules_of_its_day(name, then, capsys):
+    data = json.loads((OLD / name).read_text(encoding="utf-8"))
+    assert data["format"] == "skitgubbe-record/1" and data["options"] == {}
+    with pytest.raises(RecordError):  # the preset's values of today refuse it
+        record.from_record({**data, "format": "skitgubbe-record/2"})
+    game = record.load(OLD / name)
+    assert game.rules.overrides() == then
+    assert record.result(game) == data["result"]
+    again = record.to_record(game)
+    assert again["format"] == "skitgubbe-record/2" and again["options"] == game.rules.options()
+    assert record.to_record(record.from_record(json.loads(json.dumps(again)))) == again
+    assert main(["replay", str(OLD / name)]) == 0
+    assert "is the Skitgubbe after" in capsys.readouterr().out
+
+
+def test_a_record_names_every_option_and_replays_whatever_its_preset_becomes(monkeypatch):
+    game = Game(3, "skitgubbe-follow-suit", seed=23)
+    play_out(game, [RandomBot(23 + p) for p in range(3)])
+    data = json.loads(json.dumps(record.to_record(game)))
+    assert data["format"] == "skitgubbe-record/2"
+    assert data["options"] == game.rules.options() and len(data["options"]) == len(rules.OPTIONS)
+    preset = rules.PRESETS["skitgubbe-follow-suit"]
+    changed = dataclasses.replace(preset, options=(
+        ("beat", "follow-suit"), ("phase2_plays", "runs"), ("must_beat", "yes")))
+    monkeypatch.setitem(rules.PRESETS, "skitgubbe-follow-suit", changed)
+    rules._preset_rules.cache_clear()
+    try:
+        assert Rules.preset("skitgubbe-follow-suit").phase2_plays == "runs"  # a later version
+        again = record.from_record(data)
+        assert again.rules.options() == game.rules.options()
+        assert record.result(again) == data["result"]
+    finally:
+        monkeypatch.undo()
+        rules._preset_rules.cache_clear()
+
+
+def test_a_record_of_the_previous_format_that_replays_today_is_read_as_before():
+    data = record.to_record(finished_game(4, lead_after_going_out="beaten-player"))
+    old = {**data, "format": "skitgubbe-record/1",
+           "options": {"lead_after_going_out": "beaten-player"}}
+    assert record.to_record(record.from_record(old)) == data

@@ -47,7 +47,7 @@ def test_exactly_the_named_presets_exist_with_sources_region_and_evidence():
 def test_every_option_choice_has_a_description_and_known_sources():
     for option in OPTIONS.values():
         assert option.default in [c.value for c in option.choices]
-        for choice in option.choices:
+        for choice in option.choices + option.earlier:
             assert choice.description and choice.sources
             assert all(s in SOURCES for s in choice.sources)
 

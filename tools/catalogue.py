@@ -56,7 +56,8 @@ def _data() -> list[tuple[str, str]]:
         found += [(rule.title, f"rulebook {rule.key}"), (rule.summary, f"rulebook {rule.key}")]
     for option in OPTIONS.values():
         found += [(option.title, f"option {option.name}"), (option.summary, f"option {option.name}")]
-        found += [(c.description, f"option {option.name}={c.value}") for c in option.choices]
+        found += [(c.description, f"option {option.name}={c.value}")
+                  for c in (*option.choices, *option.earlier)]
     for preset in PRESETS.values():
         where = f"preset {preset.name}"
         found += [(preset.title, where), (preset.summary, where), (preset.region, where)]

@@ -18,7 +18,7 @@ def resolve(source: Any) -> tuple[Game, str]:
     if isinstance(source, str):
         source = examples.load(source)
     if isinstance(source, dict):
-        if source.get("format") == record.RECORD_FORMAT:
+        if source.get("format") in record.RECORD_FORMATS:
             return record.from_record(source), source.get("title", "")
         source = scenario.parse(source)
     if isinstance(source, scenario.Scenario):
