@@ -302,7 +302,7 @@ def test_15_a_match_of_zero_deals_or_the_wrong_players_is_refused():
     data = matches.to_json(played)
     with pytest.raises(matches.MatchError, match=r"deals: a match has at least one deal"):
         matches.from_json({**data, "deals": [], "counts": {}})
-    atlanta = {**data, "variant": "atlanta", "players": ["A", "B"], "deals": [],
+    atlanta = {**data, "variant": "atlanta", "options": {}, "players": ["A", "B"], "deals": [],
                "counts": {"A": 0, "B": 0}}
     with pytest.raises(matches.MatchError, match=r"players: Atlanta is for 3 players"):
         matches.from_json({**atlanta, "deals": data["deals"]})

@@ -1,4 +1,4 @@
-"""A study on processes ended by SIGTERM (``kill``, ``timeout``), SIGHUP (the terminal
+"""A study on processes (simulate, compare, ladder) ended by SIGTERM (``kill``, ``timeout``), SIGHUP (the terminal
 closed) or SIGKILL ends its workers and removes its temporary file as after Ctrl-C
 (issue 29, items 6 and 7), promptly, whenever the stop comes."""
 
@@ -20,6 +20,8 @@ STUDIES = {
     "simulate": ["simulate", "--games", "1000000", "--chunk-size", "5"],
     "compare": ["compare", "--variants", "skitgubbe", "--players", "3", "--games", "1000000",
                 "--chunk-size", "5"],
+    "ladder": ["ladder", "--bots", "random,heuristic,search", "--playouts", "2", "--games",
+               "1000000"],
 }
 PROCESSES = ["--scheduler", "processes", "--workers", "2"]
 DEADLINE = 30
@@ -69,7 +71,7 @@ def _all_gone(processes: list[psutil.Process], within: float = DEADLINE) -> floa
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-@pytest.mark.parametrize("study", ["simulate", "compare"])
+@pytest.mark.parametrize("study", STUDIES)
 def test_a_stopped_study_ends_its_workers_and_removes_its_file(tmp_path, study, signum):
     args = [*STUDIES[study], *PROCESSES]
     if study == "simulate":
@@ -95,7 +97,7 @@ def test_a_stopped_study_ends_its_workers_and_removes_its_file(tmp_path, study, 
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("study", ["simulate", "compare"])
+@pytest.mark.parametrize("study", STUDIES)
 def test_workers_end_themselves_when_the_study_is_killed(tmp_path, study):
     proc = _start([*STUDIES[study], *PROCESSES], tmp_path)
     workers: list[psutil.Process] = []
@@ -149,7 +151,7 @@ def test_a_stop_at_any_early_moment_ends_the_study_without_hanging():
     seed = int(time.time())
     start = time.monotonic()
     result = subprocess.run(["nice", sys.executable, "-c", STOPPED_AT_RANDOM, str(seed), "300",
-                             "20"], capture_output=True, text=True, timeout=90)
+                             "15"], capture_output=True, text=True, timeout=90)
     assert result.returncode == 0, (seed, result.stderr[-3000:])
     tries = int(result.stdout)
     assert tries >= 20 and time.monotonic() - start < 90, (seed, tries)
