@@ -28,8 +28,9 @@ from types import FrameType
 from typing import TypeVar
 
 T = TypeVar("T")
-STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-"""The signals that stop a command as Ctrl-C does."""
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name))
+"""The signals that stop a command as Ctrl-C does (Windows has no SIGHUP)."""
 
 
 class Stopped(KeyboardInterrupt):
