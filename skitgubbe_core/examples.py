@@ -3,7 +3,7 @@
 >>> [n for n in names() if n.startswith("pickup")][:2]
 ['pickup-case-1', 'pickup-case-2']
 >>> load("stunsa-seven").title
-'Stunsa example, answer 3: B plays a seven - stunsa'
+'Stunsa example, answer 3: B answers with a seven'
 """
 
 from __future__ import annotations

@@ -383,8 +383,12 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
     if kind == "to-play":
         if k == 0 or moment.at(k).is_over:
             return []
-        if not any(e.kind in TURN_EVENTS for e in moment.steps[k - 1].events):
+        events = moment.steps[k - 1].events
+        if not any(e.kind in TURN_EVENTS for e in events):
             return []
+        won = _event(moment, k, WIN_EVENTS)
+        if won is not None and _slough_named_taker(moment, k, won[0]):
+            return []  # the slough round named who takes the trick, and so leads
         return [ask(moment, kind, k)]
     if kind == "pick-up":
         q = _try(moment, kind, k, None)
@@ -517,7 +521,7 @@ def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
         answer: tuple[str, ...] = ()
     else:
         answer = (names[_seat(game.to_play)],)
-        first = _event(moment, k, TURN_EVENTS)
+        first = _event(moment, k, TURN_EVENTS | WIN_EVENTS)  # the winner leads: not told
         decisive = _event(moment, k, TURN_EVENTS, last=True)
         if first is not None and decisive is not None:
             told = first[0]
@@ -542,6 +546,8 @@ def _winner(moment: _Moment, k: int, player: str | None) -> Question:
     if found is None or frame is None:
         raise _not_here("winner", k)
     index, event = found
+    if _slough_named_taker(moment, k, index):
+        raise _not_here("winner", k)
     names = moment.names
     state = moment.frames[frame].state
     played = tuple(dict.fromkeys(names[p] for p, _ in state.table)) or tuple(names)
@@ -551,6 +557,19 @@ def _winner(moment: _Moment, k: int, player: str | None) -> Question:
     return Question(k, None, "winner", TEXT["prompt.winner"], choices, answer,
                     event.sentence(names), RULEBOOK[event.rule].reference, frame, index,
                     moment.last_frame(k), True)
+
+
+def _slough_named_taker(moment: _Moment, k: int, index: int) -> bool:
+    """Whether a slough narrated before event ``index`` of step ``k`` named who takes the
+    trick (Atlanta's round after the decision): a winner question there is answered."""
+    for step in range(k - 1, -1, -1):
+        events = moment.steps[step].events
+        for e in reversed(events[:index] if step == k - 1 else events):
+            if e.kind in WIN_EVENTS or e.kind == "take-back":
+                return False
+            if e.kind == "slough" and e.other is not None:
+                return True
+    return False
 
 
 def _skitgubbe(moment: _Moment, k: int, player: str | None) -> Question:

@@ -1,0 +1,90 @@
+"""Questions that teach (issue 27): nothing shown before a question states its answer,
+every prompt is true to its position, and every reason is the rule that decided it."""
+
+import html
+import re
+
+import pytest
+
+from skitgubbe_core import examples, quiz, worksheet
+from skitgubbe_core.cards import RANK_NAMES, parse_cards
+from skitgubbe_core.i18n import gettext, language
+from skitgubbe_core.view import board_html
+
+NAMES = examples.names()
+
+NOT_A_CARD = r"(?!\s*\S*[♠♥♦♣])"
+"""After "B leads": not a card (``A leads 9♠`` narrates a lead, ``B leads`` gives away who
+plays next)."""
+
+PLAYER_GIVE_AWAYS = {
+    "en": (r"\b{X} (?:\w+ )?(?:wins|takes|completes|loses)\b", r"\b{X} leads(?: next)?\b" + NOT_A_CARD,
+           r"\b{X} plays (?:higher|next)", r"\b{X} is (?:next|the Skitgubbe)", r"\b{X}'s pile",
+           r"\b(?:passes|goes) to {X}\b", r"\bleads: {X}\b", r"\b{X} to play\b"),
+    "sv": (r"\b{X} (?:\w+ )?(?:vinner|tar hem|tar sticket|fyller|förlorar)\b",
+           r"\b{X} spelar ut\b" + NOT_A_CARD, r"\b{X} lägger högre", r"\b{X} (?:är|blir) (?:näst|skitgubbe)",
+           r"\b{X}:s (?:stick)?hög", r"\bgår (?:vidare )?till {X}\b", r"\bspelar ut: {X}\b",
+           r"\b{X} (?:i|på) tur\b", r"\bsom {X} tar\b"),
+}
+"""Ways of stating who plays next, takes a trick or loses (``{X}``: the answer)."""
+
+CARD_GIVE_AWAYS = {"en": r"\b(?:picks? up|gets?) (?:the )?{card}", "sv": r"\b(?:tar upp|får) {card}"}
+"""Ways of stating which cards a player picks up or gets."""
+
+
+def _text(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def shown_before(sheet: quiz.Sheet, q: quiz.Question) -> list[str]:
+    """Everything a view shows before ``q`` is answered: the example's title, what happened
+    in the question's move, the frame's caption, the board (its status line and marks)
+    and the prompt; not the choices, which hold the answer among the wrong ones."""
+    game = sheet.game
+    frame = sheet.frames[q.frame]
+    board = board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
+                       marks=None if q.hide_turn else frame.marks)
+    told = [e.sentence(game.players) for e in sheet.context(q, since=max(0, q.after - 1))]
+    return [sheet.title, *told, frame.caption, _text(board), q.prompt]
+
+
+def give_aways(sheet: quiz.Sheet, q: quiz.Question, lang: str) -> list[str]:
+    """The lines shown before ``q`` that state its answer."""
+    shown = shown_before(sheet, q)
+    if q.kind in ("to-play", "winner", "skitgubbe"):
+        patterns = [p.format(X=re.escape(x)) for x in q.answer if x != quiz.NOBODY
+                    for p in PLAYER_GIVE_AWAYS[lang]]
+        return [line for line in shown if any(re.search(p, line) for p in patterns)]
+    if q.kind in ("pick-up", "tie-cards"):
+        cards = [c for a in q.answer for c in parse_cards(a.split())]
+        forms = [re.escape(f) for c in cards for f in (c.text, str(c), gettext(RANK_NAMES[c >> 2]))]
+        pattern = CARD_GIVE_AWAYS[lang].format(card=f"(?:{'|'.join(forms)})")
+        ranks = [rf"\b{re.escape(gettext(RANK_NAMES[c >> 2]))}" for c in cards]
+        said = [line for line in shown if re.search(pattern, line, re.IGNORECASE)]
+        # the title and the prompt do not name the cards (the board and the narration show them)
+        said += [line for line in (sheet.title, q.prompt)
+                 if any(re.search(r, line, re.IGNORECASE) for r in ranks)]
+        return said
+    return []
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("name", NAMES)
+def test_nothing_shown_before_a_question_states_its_answer(name, lang):
+    with language(lang):
+        found = []
+        for generate in (False, True):
+            sheet = quiz.questions(examples.load(name), generate=generate)
+            for q in sheet.questions:
+                found += [(q.kind, q.after, line) for line in give_aways(sheet, q, lang)]
+    assert not found
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_worksheet_shows_the_description_after_the_answers(lang):
+    with language(lang):
+        sc = examples.load("pickup-case-3")
+        page = worksheet.worksheet_html(sc, lang=lang)
+        description = html.escape(gettext(sc.description))
+    assert description in page
+    assert page.index(description) > page.index('class="sg-answers"')
