@@ -9,6 +9,8 @@ import pytest
 from skitgubbe_core import examples, quiz, worksheet
 from skitgubbe_core.cards import RANK_NAMES, parse_cards
 from skitgubbe_core.i18n import gettext, language
+from skitgubbe_core.rules import PRESETS
+from skitgubbe_core.simulate import random_game
 from skitgubbe_core.view import board_html
 
 NAMES = examples.names()
@@ -88,3 +90,58 @@ def test_a_worksheet_shows_the_description_after_the_answers(lang):
         description = html.escape(gettext(sc.description))
     assert description in page
     assert page.index(description) > page.index('class="sg-answers"')
+
+
+CLAIMS = {
+    ("stunsa",): r"\bbounce|\bstunsa|\bstuds",
+    ("pick-up", "all-picked-up", "pick-up-lead"): r"\bpicked up\b|\bpicks up\b|\btagit upp\b|\btog upp\b",
+    ("out",): r"\b(?:gone|went|is) out\b|\bgår ut\b|\bgick ut\b|\bär ute\b",
+    ("tie", "tie-play"): r"\btie\b|\btied\b|\boavgjor|\blika höga\b",
+}
+"""What a prompt may say has happened, and the events that must have happened for it."""
+
+SETTLES = {
+    "winner": quiz.WIN_EVENTS | {"take-back"}, "skitgubbe": {"game-over", "blamattis-loses"},
+    "trump": {"phase-2"}, "tie-cards": {"redistribute"},
+}
+"""The events a question's own move must hold for the question to be asked there."""
+
+
+def untrue(sheet: quiz.Sheet, q: quiz.Question) -> list[str]:
+    """What ``q`` says or presumes of its position that did not happen."""
+    game = sheet.game
+    happened = {e.kind for step in game.history[:q.after] for e in step.events}
+    wrong = [f"{q.prompt!r}: no {kinds[0]}" for kinds, said in CLAIMS.items()
+             if re.search(said, q.prompt, re.IGNORECASE) and not happened & set(kinds)]
+    step = {e.kind for e in game.history[q.after - 1].events} if q.after else set()
+    if q.kind in SETTLES and not step & SETTLES[q.kind]:
+        wrong.append(f"{q.kind} after move {q.after}: none happens")
+    if q.kind == "pick-up":
+        action = game.actions[q.after]
+        if action.kind != "pick up" or game.players[action.player] != q.player:
+            wrong.append(f"pick-up after move {q.after}: {q.player} does not pick up")
+    if q.kind == "legal" and game.players[game.copy_at(q.after).to_play] != q.player:
+        wrong.append(f"legal after move {q.after}: {q.player} is not to act")
+    return wrong
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_every_prompt_of_every_example_is_true_to_its_position(lang):
+    found = []
+    with language(lang):
+        for name in NAMES:
+            for generate in (False, True):
+                sheet = quiz.questions(examples.load(name), generate=generate)
+                found += [(name, wrong) for q in sheet.questions for wrong in untrue(sheet, q)]
+    assert not found
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_every_prompt_of_random_games_is_true_to_its_position(variant):
+    preset = PRESETS[variant]
+    found = []
+    for seed in range(3):
+        players = preset.min_players + seed % (preset.max_players - preset.min_players + 1)
+        sheet = quiz.questions(random_game(players, variant, seed, quiz.DRILL_MOVES))
+        found += [(seed, wrong) for q in sheet.questions for wrong in untrue(sheet, q)]
+    assert not found
