@@ -65,6 +65,10 @@ TEXT = Messages({
     "prompt.reading": "Reading: {reading}. {prompt}",
     "why.legal": "every one of these is allowed: {summary}",
     "why.to-play.next": "{player} is next: play goes clockwise",
+    "why.to-play.still": "{player} is still to play: that move does not pass the turn",
+    "why.to-play.tie": "{player} is next: only the tied players, {tied}, play again",
+    "why.to-play.slough": ("{player} is next: the trick is decided, and its players may "
+                           "slough in turn from the winner, {winner}"),
     "why.to-play.over": "the deal is over: {loser} is the Skitgubbe",
     "right.legal": "Right: {choice} is allowed.",
     "right.to-play": "Right: {answer} plays next.",
@@ -502,7 +506,7 @@ def legal_question(game: Game) -> Question:
         distinct = [r for r in reasons if r[1] not in COMMON_REFUSALS]
         why, rule_key = (distinct or reasons)[0]
     else:
-        rule_key = _phase_rule(game)
+        rule_key = _phase_rule(game, who)
         why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
     return Question(game.move_count, names[who], "legal",
                     TEXT["prompt.legal"].format(player=names[who]), choices, answer, why,
@@ -528,10 +532,46 @@ def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
             frame = moment.before(k, told) or moment.by_move[k][0]
             why, rule = decisive[1].sentence(names), decisive[1].rule
         else:
-            why = TEXT["why.to-play.next"].format(player=answer[0])
-            rule = moment.steps[k - 1].events[0].rule if k else "deal"
+            why, rule = _turn_reason(moment, k, answer[0])
     return Question(k, None, "to-play", TEXT["prompt.to-play"], choices, answer, why,
                     RULEBOOK[rule].reference, frame, told, moment.last_frame(k), True)
+
+
+TRICK_ENDS = WIN_EVENTS | {"take-back", "redistribute", "share", "trick-complete",
+                           "all-picked-up", "trump-ends-trick"}
+"""Events after which a trick is over: a tie before them is no longer being replayed."""
+
+
+def _turn_reason(moment: _Moment, k: int, player: str) -> tuple[str, str]:
+    """Why ``player`` acts after move ``k`` where no event says so, and the rule: the
+    slough round after a decided trick, a tie's replay, a move that does not pass the
+    turn (out of turn, or a Mas exchange), or else the clockwise order."""
+    if k == 0:
+        return TEXT["why.to-play.next"].format(player=player), "deal"
+    names = moment.names
+    game, before = moment.at(k), moment.at(k - 1)
+    rule = moment.steps[k - 1].events[0].rule
+    if game.state.stage == "slough" and game.state.winner is not None:
+        return TEXT["why.to-play.slough"].format(
+            player=player, winner=names[game.state.winner]), "slough"
+    tie = _tie_replayed(moment, k)
+    if tie is not None:
+        tied = join([names[p] for p in tie.extra])
+        return TEXT["why.to-play.tie"].format(player=player, tied=tied), tie.rule
+    if before.to_play is not None and names[before.to_play] == player:
+        return TEXT["why.to-play.still"].format(player=player), rule
+    return TEXT["why.to-play.next"].format(player=player), rule
+
+
+def _tie_replayed(moment: _Moment, k: int) -> Event | None:
+    """The tie whose replay is under way after move ``k`` (None if there is none)."""
+    for step in range(k - 1, -1, -1):
+        for e in reversed(moment.steps[step].events):
+            if e.kind in TRICK_ENDS or e.kind == "phase-2":
+                return None
+            if e.kind == "tie":
+                return e
+    return None
 
 
 def _winner(moment: _Moment, k: int, player: str | None) -> Question:
@@ -665,9 +705,14 @@ def _hand_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (c & 3, c))
 
 
-def _phase_rule(game: Game) -> str:
+def _phase_rule(game: Game, who: int) -> str:
+    """The rule that makes every move of ``who`` allowed: a Blåmattis's pick-up, a tie's
+    replay, or the phase's own way of playing."""
     if game.phase == 2:
-        return "beat"
+        return "blamattis" if not game.hands[who] else "beat"
+    state = game.state
+    if state.round_start and state.stage == "play" and game.rules.phase1_tricks == "all-play":
+        return "tie-any" if game.rules.tie_scope == "any" else "tie-replay"
     return {"pairs": "two-card-tricks", "all-play": "all-play",
             "beat-or-pick-up": "mas-beat"}[game.rules.phase1_tricks]
 

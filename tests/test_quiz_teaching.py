@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from skitgubbe_core import examples, quiz, worksheet
+from skitgubbe_core import examples, quiz, scenario, worksheet
 from skitgubbe_core.cards import RANK_NAMES, parse_cards
 from skitgubbe_core.i18n import gettext, language
 from skitgubbe_core.rules import PRESETS
@@ -145,3 +145,44 @@ def test_every_prompt_of_random_games_is_true_to_its_position(variant):
         sheet = quiz.questions(random_game(players, variant, seed, quiz.DRILL_MOVES))
         found += [(seed, wrong) for q in sheet.questions for wrong in untrue(sheet, q)]
     assert not found
+
+
+def _to_play(name: str, after: int) -> quiz.Question:
+    return quiz.ask(scenario.run(examples.load(name)).game, "to-play", after)
+
+
+def test_a_tie_replay_names_the_tied_players_not_the_clockwise_order():
+    q = _to_play("mattis-any-tie", 4)  # A has replayed; C, after A, does not play
+    assert q.answer == ("B",)
+    assert (q.why, q.rule) == ("B is next: only the tied players, A and B, play again",
+                               "rule V3, every tie replayed")
+
+
+def test_the_slough_round_starts_from_the_winner():
+    q = _to_play("atlanta-winner-sloughs", 3)  # C played last and won: C sloughs first
+    assert q.answer == ("C",)
+    assert q.why == ("C is next: the trick is decided, and its players may slough in turn "
+                     "from the winner, C")
+    assert q.rule == "rule V8, sloughing"
+
+
+def test_a_move_out_of_turn_leaves_the_turn_where_it_was():
+    q = _to_play("mas-out-of-turn", 1)  # B stores three trumps while A is to play
+    assert (q.answer, q.why) == (("A",), "A is still to play: that move does not pass the turn")
+    assert q.rule == "rule V13, storing three trumps"
+
+
+def test_a_blamattis_must_pick_up_by_the_blamattis_rule():
+    game = scenario.run(examples.load("mattis-blamattis")).game
+    q = quiz.ask(game, "legal", 2)
+    assert q.answer == ("C: pick up",) and q.rule == "rule V21, Blåmattis"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_goes_clockwise_only_where_it_does(name):
+    game = scenario.run(examples.load(name)).game
+    for k in range(1, game.move_count + 1):
+        q = quiz.ask(game, "to-play", k)
+        if "clockwise" in q.why:
+            actor = game.actions[k - 1].player
+            assert q.answer == (game.players[game.copy_at(k).state.next_in(actor)],), (k, q.why)
