@@ -42,7 +42,7 @@ from typing import Any
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
-from .events import Event, kinds_with
+from .events import Event, as_event, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
@@ -570,7 +570,7 @@ def _tie_replayed(moment: _Moment, k: int) -> Event | None:
             if e.kind in TRICK_ENDS or e.kind == "phase-2":
                 return None
             if e.kind == "tie":
-                return e
+                return as_event(e)
     return None
 
 
