@@ -237,7 +237,10 @@ def choice_label(question: Question, choice: str) -> str:
 
 
 def answer_label(question: Question) -> str:
-    """The answer as a reader reads it: ``'C'``, ``'2♠ and 8♥'``."""
+    """The answer as a reader reads it: ``'C'``, ``'2♠ and 8♥'`` (a tie's share, one
+    answer of two cards)."""
+    if question.kind == "tie-cards":
+        return join([format_cards([c]) for a in question.answer for c in parse_cards(a.split())])
     return join([choice_label(question, a) for a in question.answer])
 
 
@@ -673,14 +676,15 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
     if player is None or player not in tied:
         raise QuizError(TEXT["error.player"].format(kind="tie-cards", needed=join(tied),
                                                     player=player))
-    seat = names.index(player)
     dealt = [card for _, card in event.extra]
-    answer = tuple(card.text for p, card in event.extra if p == seat)
+    shares = [_cards_text(sorted(c for p, c in event.extra if p == names.index(t))) for t in tied]
+    answer = (shares[tied.index(player)],)  # the whole share: one card of two is wrong
+    choices = [c.text for c in sorted(dealt)] + [s for s in shares if " " in s]
     first = moment.by_move[k]
     dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
     frame = max(first[0], dealt_at - len(event.extra))  # before the first card is dealt
     return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
-                    tuple(c.text for c in sorted(dealt)), answer, event.sentence(names),
+                    tuple(dict.fromkeys(choices)), answer, event.sentence(names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
 
 
@@ -767,20 +771,23 @@ def check_exercise(q: Question, item: Mapping[str, Any]) -> tuple[str, str] | No
     question ``q`` (asked without the teacher's changes), else (the field that does
     not, why not)."""
     offered = {_normal(q.kind, c) for c in q.choices}
+    dealt = {w for c in q.choices for w in c.split()} if q.kind == "tie-cards" else set()
     choices = item.get("choices", list(q.choices))
     for i, c in enumerate(choices):
         normal = _normal(q.kind, c)
-        if normal is None or (q.kind != "legal" and normal not in offered):
+        if normal is None or (q.kind != "legal" and normal not in offered
+                              and not (dealt and set(normal.split()) <= dealt)):
             return f"choices[{i}]", TEXT["error.choice"].format(choice=quote(c), kind=q.kind)
     if "answer" not in item:
         return None
     right = {_normal(q.kind, a) for a in q.answer}
+    given = {_normal(q.kind, c) for c in choices}
     engine = sorted(c for c in choices if _normal(q.kind, c) in right)
     stated = item["answer"]
     for i, a in enumerate(stated):
-        if a not in choices:
+        if _normal(q.kind, a) not in given:
             return f"answer[{i}]", TEXT["error.choice"].format(choice=quote(a), kind=q.kind)
-    if sorted(stated) != engine:
+    if {_normal(q.kind, a) for a in stated} != {_normal(q.kind, c) for c in engine}:
         return "answer", TEXT["error.answer"].format(stated=sorted(stated), engine=engine)
     return None
 

@@ -186,3 +186,31 @@ def test_play_goes_clockwise_only_where_it_does(name):
         if "clockwise" in q.why:
             actor = game.actions[k - 1].player
             assert q.answer == (game.players[game.copy_at(k).state.next_in(actor)],), (k, q.why)
+
+
+def _checked(name: str, exercises: list[dict]) -> list[str | None]:
+    game = scenario.run(examples.load(name)).game
+    return [wrong for _, wrong in quiz.check_exercises(game, exercises)]
+
+
+@pytest.mark.parametrize("ten", ["TH", "10H", "10h", "10♥", "th"])
+def test_check_accepts_every_documented_card_notation(ten):
+    # pickup-case-4 after move 3: B may play the ten of hearts or pick up
+    item = {"after": 3, "ask": "legal", "answer": [f"B: play {ten}", "B: pick up"]}
+    assert _checked("pickup-case-4", [item]) == [None]
+    item["choices"] = [f"B: play {ten}", "B: play 3C", "B: pick up"]
+    assert _checked("pickup-case-4", [item]) == [None]
+    item["answer"] = [f"B: play {ten}"]
+    assert _checked("pickup-case-4", [item])[0].startswith("exercises[0].answer: ")
+
+
+def test_a_set_of_cards_is_answered_whole_in_any_order():
+    fs = {"after": 7, "ask": "tie-cards", "player": "F"}
+    assert _checked("koira-tie-redistribution", [{**fs, "answer": ["8H 2S"]}]) == [None]
+    assert _checked("koira-tie-redistribution", [{**fs, "answer": ["2♠ 8♥"]}]) == [None]
+    half = _checked("koira-tie-redistribution", [{**fs, "answer": ["2S"]}])[0]
+    assert half is not None and half.startswith("exercises[0].answer")
+    q = quiz.ask(scenario.run(examples.load("koira-tie-redistribution")).game, "tie-cards", 7, "F")
+    assert q.answer == ("2S 8H",) and "2S" in q.choices and "8H" in q.choices
+    assert q.feedback("2S 8H").right and not q.feedback("2S").right
+    assert not q.feedback("8H").right
