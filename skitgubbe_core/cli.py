@@ -95,9 +95,11 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _print_step(game: Game, step: Step | None) -> None:
     if step is not None:
-        if any(e.kind == "phase-2" for e in step.events):
-            print(_("-- Phase {phase} --").format(phase=2))
-        print("\n".join(narrate(step, game.players)))
+        lines = narrate(step, game.players)
+        begins = next((i for i, e in enumerate(step.events) if e.kind == "phase-2"), None)
+        if begins is not None:  # after the step's phase-1 events: its action ended phase 1
+            lines.insert(begins, _("-- Phase {phase} --").format(phase=2))
+        print("\n".join(lines))
 
 
 def _print_hands(game: Game) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from skitgubbe_core import examples, quiz, scenario, worksheet
 from skitgubbe_core.cards import RANK_NAMES, parse_cards
+from skitgubbe_core.cli import main
 from skitgubbe_core.i18n import gettext, language
 from skitgubbe_core.rules import PRESETS
 from skitgubbe_core.simulate import random_game
@@ -214,3 +215,12 @@ def test_a_set_of_cards_is_answered_whole_in_any_order():
     assert q.answer == ("2S 8H",) and "2S" in q.choices and "8H" in q.choices
     assert q.feedback("2S 8H").right and not q.feedback("2S").right
     assert not q.feedback("8H").right
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 42])
+def test_play_heads_phase_2_after_the_move_that_ends_phase_1(seed, lang, capsys):
+    assert main(["--lang", lang, "play", "--seed", str(seed)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heading = next(i for i, line in enumerate(lines) if re.fullmatch(r"-- \w+ 2 --", line))
+    assert lines[heading + 1].startswith("      "), lines[heading - 1:heading + 2]
