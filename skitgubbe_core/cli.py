@@ -278,6 +278,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             print(f"  {i:>2}) {question.label(option)}")
         choice = _choose(question)
         if choice is None:
+            if not asked:  # the input ended before any answer: there is no score
+                print(quiz.TEXT["none-answered"], file=sys.stderr)
+                return 1
             break
         feedback = question.feedback(choice)
         asked += 1
@@ -301,6 +304,9 @@ def _choose(question: quiz.Question) -> str | None:
             print(text)
         if text.isdigit() and 1 <= int(text) <= count:
             return question.choices[int(text) - 1]
+        typed = question.typed(text) if text else None
+        if typed is not None:
+            return typed
         print(quiz.TEXT["no-answer"].format(count=count))
 
 

@@ -92,6 +92,7 @@ TEXT = Messages({
     "choose": "Type the number of your answer (1-{count}): ",
     "no-answer": "Please type a number from 1 to {count}.",
     "over": "The deal is over.",
+    "none-answered": "No question was answered.",
     "error.moment": "a {kind} question needs {needs}, and move {after} is not one",
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
@@ -209,6 +210,30 @@ class Question:
     def label(self, choice: str) -> str:
         """How ``choice`` is shown to a reader."""
         return choice_label(self, choice)
+
+    def typed(self, text: str) -> str | None:
+        """The choice ``text`` names, typed as shown or in scenario notation, in any case
+        and card notation (a ``legal`` move also without the player's name), or None.
+
+        >>> from skitgubbe_core import examples
+        >>> q = questions(examples.load("pickup-case-6")).find("legal", 3)
+        >>> q.typed("play k♥"), q.typed("A: Pick Up"), q.typed("pass")
+        ('A: play KH', 'A: pick up', None)
+        """
+        wanted = " ".join(text.split())
+        forms = [wanted]
+        if self.kind == "legal" and ":" not in wanted:
+            forms.append(f"{self.player}: {wanted}")
+        typed = {f.casefold() for f in forms}
+        typed |= {n.casefold() for f in forms if (n := _normal(self.kind, f)) is not None}
+        for choice in self.choices:
+            known = {choice.casefold(), self.label(choice).casefold()}
+            normal = _normal(self.kind, choice)
+            if normal is not None:
+                known.add(normal.casefold())
+            if typed & known:
+                return choice
+        return None
 
     def to_json(self) -> dict[str, Any]:
         """The question as JSON data: exactly :data:`JSON_KEYS`."""

@@ -2,6 +2,8 @@
 every prompt is true to its position, and every reason is the rule that decided it."""
 
 import html
+import subprocess
+import sys
 import re
 
 import pytest
@@ -224,3 +226,33 @@ def test_play_heads_phase_2_after_the_move_that_ends_phase_1(seed, lang, capsys)
     lines = capsys.readouterr().out.splitlines()
     heading = next(i for i, line in enumerate(lines) if re.fullmatch(r"-- \w+ 2 --", line))
     assert lines[heading + 1].startswith("      "), lines[heading - 1:heading + 2]
+
+
+def _quiz(name: str, typed: str, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", *options, "quiz", name],
+                          input=typed, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("typed", ["B", "b", " B "])
+def test_quiz_takes_an_answer_typed_as_shown(typed):
+    # stunsa-higher's first question: who plays next after A's lead (B)
+    done = _quiz("stunsa-higher", f"{typed}\n")
+    assert done.returncode == 0 and "Right: B plays next." in done.stdout
+    assert "Please type" not in done.stdout
+
+
+def test_quiz_takes_a_move_or_a_card_as_shown():
+    done = _quiz("pickup-case-6", "play 10h\npick up\n")
+    assert "Please type a number from 1 to" in done.stdout  # no ten in A's hand: asked again
+    assert "Right: pick up is allowed." in done.stdout
+    done = _quiz("pickup-case-6", "Play K♥\n")
+    assert "Right: play K♥ is allowed." in done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_quiz_with_no_answer_has_no_score(lang):
+    done = _quiz("stunsa-higher", "", "--lang", lang)
+    assert done.returncode == 1
+    assert "0 of 0" not in done.stdout and "0 av 0" not in done.stdout
+    assert done.stderr.strip() == {"en": "No question was answered.",
+                                   "sv": "Ingen fråga besvarades."}[lang]
