@@ -2,9 +2,9 @@
 every prompt is true to its position, and every reason is the rule that decided it."""
 
 import html
+import re
 import subprocess
 import sys
-import re
 
 import pytest
 
