@@ -267,3 +267,20 @@ def test_enter_in_the_play_tables_move_box_plays_the_move():
              "buffers": []}
     t.entry._handle_msg(enter)  # what the box's front end sends on Enter
     assert t.game.move_count == 1 and t.entry.value == ""
+
+
+@pytest.mark.parametrize("argv, meant", [
+    (["example", "pickup-cas-3"], "pickup-case-3"),
+    (["quiz", "stunsa-hihger"], "stunsa-higher"),
+    (["play", "--variant", "kiora"], "koira"),
+    (["play", "--option", "must_beet=yes"], "must_beat"),
+    (["play", "--option", "must_beat=yse"], "yes"),
+])
+def test_a_misspelt_name_gets_a_did_you_mean(argv, meant, capsys):
+    assert main(argv) == 2
+    assert f"(did you mean '{meant}'?)" in capsys.readouterr().err
+
+
+def test_a_name_like_none_gets_no_guess(capsys):
+    assert main(["play", "--variant", "poker"]) == 2
+    assert "did you mean" not in capsys.readouterr().err
