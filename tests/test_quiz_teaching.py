@@ -5,6 +5,7 @@ import html
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -284,3 +285,32 @@ def test_a_misspelt_name_gets_a_did_you_mean(argv, meant, capsys):
 def test_a_name_like_none_gets_no_guess(capsys):
     assert main(["play", "--variant", "poker"]) == 2
     assert "did you mean" not in capsys.readouterr().err
+
+
+def _swedish_catalogue():
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).parents[1] / "skitgubbe_core/locale/sv/LC_MESSAGES/skitgubbe.po"
+    with path.open("rb") as file:
+        catalogue = read_po(file, locale="sv")
+    for m in catalogue:
+        if m.id:
+            english = m.id if isinstance(m.id, str) else m.id[0]
+            for swedish in (m.string,) if isinstance(m.string, str) else m.string:
+                yield english, swedish
+
+
+def test_the_swedish_words_follow_the_catalogues_glossary():
+    wrong = []
+    for english, swedish in _swedish_catalogue():
+        # "utspel" is the lead: a card played is counted as a card ("Antalet kort i sticket")
+        if re.search(r"\butspel(?!ad)", swedish) and not re.search(r"\blead|\bled\b|played out", english):
+            wrong.append(swedish)
+        if re.search(r"\bstuds", swedish) and "studs" not in english:  # stunsa, as elsewhere
+            wrong.append(swedish)
+        wrong += [swedish for word in ("moturs", "oavgjorda spelarna", "visa mig")
+                  if word in swedish]
+    assert not wrong
+    header = (Path(__file__).parents[1] / "skitgubbe_core/locale/sv/LC_MESSAGES/"
+              "skitgubbe.po").read_text(encoding="utf-8").split("msgid", 1)[0]
+    assert all(word in header for word in ('"kort"', '"utspel"', '"står lika"', '"stunsa"'))
