@@ -314,3 +314,11 @@ def test_the_swedish_words_follow_the_catalogues_glossary():
     header = (Path(__file__).parents[1] / "skitgubbe_core/locale/sv/LC_MESSAGES/"
               "skitgubbe.po").read_text(encoding="utf-8").split("msgid", 1)[0]
     assert all(word in header for word in ('"kort"', '"utspel"', '"står lika"', '"stunsa"'))
+
+
+def test_rule_11b_reads_in_swedish_word_order():
+    from skitgubbe_core.rulebook import RULEBOOK
+
+    with language("sv"):
+        summary = gettext(RULEBOOK["all-picked-up"].summary)
+    assert "som spelar ut" in summary and "spelar spelaren" not in summary
