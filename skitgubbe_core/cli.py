@@ -95,9 +95,11 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _print_step(game: Game, step: Step | None) -> None:
     if step is not None:
-        if any(e.kind == "phase-2" for e in step.events):
-            print(_("-- Phase {phase} --").format(phase=2))
-        print("\n".join(narrate(step, game.players)))
+        lines = narrate(step, game.players)
+        begins = next((i for i, e in enumerate(step.events) if e.kind == "phase-2"), None)
+        if begins is not None:  # after the step's phase-1 events: its action ended phase 1
+            lines.insert(begins, _("-- Phase {phase} --").format(phase=2))
+        print("\n".join(lines))
 
 
 def _print_hands(game: Game) -> None:
@@ -276,6 +278,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             print(f"  {i:>2}) {question.label(option)}")
         choice = _choose(question)
         if choice is None:
+            if not asked:  # the input ended before any answer: there is no score
+                print(quiz.TEXT["none-answered"], file=sys.stderr)
+                return 1
             break
         feedback = question.feedback(choice)
         asked += 1
@@ -299,6 +304,9 @@ def _choose(question: quiz.Question) -> str | None:
             print(text)
         if text.isdigit() and 1 <= int(text) <= count:
             return question.choices[int(text) - 1]
+        typed = question.typed(text) if text else None
+        if typed is not None:
+            return typed
         print(quiz.TEXT["no-answer"].format(count=count))
 
 

@@ -3,6 +3,8 @@ say what was wrong, where, and which rule forbids it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from difflib import get_close_matches
 from typing import Any
 
 MAX_QUOTE = 40
@@ -30,6 +32,19 @@ def quote(value: Any, limit: int = MAX_QUOTE) -> str:
     if len(text) > limit:
         return text[:limit - 1] + "…"
     return text
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``" (did you mean 'koira'?)"`` for a misspelt name close to one of ``known`` (the
+    closest), else ``""``.
+
+    >>> did_you_mean("kiora", ["koira", "mattis"]), did_you_mean("poker", ["koira"])
+    (" (did you mean 'koira'?)", '')
+    """
+    if len(word) > MAX_QUOTE:
+        return ""
+    close = get_close_matches(word, list(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class SkitgubbeError(ValueError):

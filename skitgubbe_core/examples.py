@@ -3,7 +3,7 @@
 >>> [n for n in names() if n.startswith("pickup")][:2]
 ['pickup-case-1', 'pickup-case-2']
 >>> load("stunsa-seven").title
-'Stunsa example, answer 3: B plays a seven - stunsa'
+'Stunsa example, answer 3: B answers with a seven'
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 from importlib import resources
 
 from . import scenario as _scenario
-from .errors import SkitgubbeError, quote
+from .errors import SkitgubbeError, did_you_mean, quote
 
 _FOLDER = resources.files(__package__) / "scenarios"
 
@@ -31,7 +31,8 @@ def text(name: str) -> str:
     writing your own."""
     if name not in names():
         raise UnknownExampleError(
-            f"no built-in example is called {quote(name)}; 'skitgubbe example --list' lists them")
+            f"no built-in example is called {quote(name)}{did_you_mean(name, names())}; "
+            "'skitgubbe example --list' lists them")
     return (_FOLDER / f"{name}.json").read_text(encoding="utf-8")
 
 

@@ -42,7 +42,7 @@ from typing import Any
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
-from .events import Event, kinds_with
+from .events import Event, as_event, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
@@ -65,6 +65,10 @@ TEXT = Messages({
     "prompt.reading": "Reading: {reading}. {prompt}",
     "why.legal": "every one of these is allowed: {summary}",
     "why.to-play.next": "{player} is next: play goes clockwise",
+    "why.to-play.still": "{player} is still to play: that move does not pass the turn",
+    "why.to-play.tie": "{player} is next: only the tied players, {tied}, play again",
+    "why.to-play.slough": ("{player} is next: the trick is decided, and its players may "
+                           "slough in turn from the winner, {winner}"),
     "why.to-play.over": "the deal is over: {loser} is the Skitgubbe",
     "right.legal": "Right: {choice} is allowed.",
     "right.to-play": "Right: {answer} plays next.",
@@ -88,6 +92,7 @@ TEXT = Messages({
     "choose": "Type the number of your answer (1-{count}): ",
     "no-answer": "Please type a number from 1 to {count}.",
     "over": "The deal is over.",
+    "none-answered": "No question was answered.",
     "error.moment": "a {kind} question needs {needs}, and move {after} is not one",
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
@@ -206,6 +211,30 @@ class Question:
         """How ``choice`` is shown to a reader."""
         return choice_label(self, choice)
 
+    def typed(self, text: str) -> str | None:
+        """The choice ``text`` names, typed as shown or in scenario notation, in any case
+        and card notation (a ``legal`` move also without the player's name), or None.
+
+        >>> from skitgubbe_core import examples
+        >>> q = questions(examples.load("pickup-case-6")).find("legal", 3)
+        >>> q.typed("play k♥"), q.typed("A: Pick Up"), q.typed("pass")
+        ('A: play KH', 'A: pick up', None)
+        """
+        wanted = " ".join(text.split())
+        forms = [wanted]
+        if self.kind == "legal" and ":" not in wanted:
+            forms.append(f"{self.player}: {wanted}")
+        typed = {f.casefold() for f in forms}
+        typed |= {n.casefold() for f in forms if (n := _normal(self.kind, f)) is not None}
+        for choice in self.choices:
+            known = {choice.casefold(), self.label(choice).casefold()}
+            normal = _normal(self.kind, choice)
+            if normal is not None:
+                known.add(normal.casefold())
+            if typed & known:
+                return choice
+        return None
+
     def to_json(self) -> dict[str, Any]:
         """The question as JSON data: exactly :data:`JSON_KEYS`."""
         return {"after": self.after, "player": self.player, "kind": self.kind,
@@ -233,7 +262,10 @@ def choice_label(question: Question, choice: str) -> str:
 
 
 def answer_label(question: Question) -> str:
-    """The answer as a reader reads it: ``'C'``, ``'2♠ and 8♥'``."""
+    """The answer as a reader reads it: ``'C'``, ``'2♠ and 8♥'`` (a tie's share, one
+    answer of two cards)."""
+    if question.kind == "tie-cards":
+        return join([format_cards([c]) for a in question.answer for c in parse_cards(a.split())])
     return join([choice_label(question, a) for a in question.answer])
 
 
@@ -383,8 +415,12 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
     if kind == "to-play":
         if k == 0 or moment.at(k).is_over:
             return []
-        if not any(e.kind in TURN_EVENTS for e in moment.steps[k - 1].events):
+        events = moment.steps[k - 1].events
+        if not any(e.kind in TURN_EVENTS for e in events):
             return []
+        won = _event(moment, k, WIN_EVENTS)
+        if won is not None and _slough_named_taker(moment, k, won[0]):
+            return []  # the slough round named who takes the trick, and so leads
         return [ask(moment, kind, k)]
     if kind == "pick-up":
         q = _try(moment, kind, k, None)
@@ -498,7 +534,7 @@ def legal_question(game: Game) -> Question:
         distinct = [r for r in reasons if r[1] not in COMMON_REFUSALS]
         why, rule_key = (distinct or reasons)[0]
     else:
-        rule_key = _phase_rule(game)
+        rule_key = _phase_rule(game, who)
         why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
     return Question(game.move_count, names[who], "legal",
                     TEXT["prompt.legal"].format(player=names[who]), choices, answer, why,
@@ -517,17 +553,53 @@ def _to_play(moment: _Moment, k: int, player: str | None) -> Question:
         answer: tuple[str, ...] = ()
     else:
         answer = (names[_seat(game.to_play)],)
-        first = _event(moment, k, TURN_EVENTS)
+        first = _event(moment, k, TURN_EVENTS | WIN_EVENTS)  # the winner leads: not told
         decisive = _event(moment, k, TURN_EVENTS, last=True)
         if first is not None and decisive is not None:
             told = first[0]
             frame = moment.before(k, told) or moment.by_move[k][0]
             why, rule = decisive[1].sentence(names), decisive[1].rule
         else:
-            why = TEXT["why.to-play.next"].format(player=answer[0])
-            rule = moment.steps[k - 1].events[0].rule if k else "deal"
+            why, rule = _turn_reason(moment, k, answer[0])
     return Question(k, None, "to-play", TEXT["prompt.to-play"], choices, answer, why,
                     RULEBOOK[rule].reference, frame, told, moment.last_frame(k), True)
+
+
+TRICK_ENDS = WIN_EVENTS | {"take-back", "redistribute", "share", "trick-complete",
+                           "all-picked-up", "trump-ends-trick"}
+"""Events after which a trick is over: a tie before them is no longer being replayed."""
+
+
+def _turn_reason(moment: _Moment, k: int, player: str) -> tuple[str, str]:
+    """Why ``player`` acts after move ``k`` where no event says so, and the rule: the
+    slough round after a decided trick, a tie's replay, a move that does not pass the
+    turn (out of turn, or a Mas exchange), or else the clockwise order."""
+    if k == 0:
+        return TEXT["why.to-play.next"].format(player=player), "deal"
+    names = moment.names
+    game, before = moment.at(k), moment.at(k - 1)
+    rule = moment.steps[k - 1].events[0].rule
+    if game.state.stage == "slough" and game.state.winner is not None:
+        return TEXT["why.to-play.slough"].format(
+            player=player, winner=names[game.state.winner]), "slough"
+    tie = _tie_replayed(moment, k)
+    if tie is not None:
+        tied = join([names[p] for p in tie.extra])
+        return TEXT["why.to-play.tie"].format(player=player, tied=tied), tie.rule
+    if before.to_play is not None and names[before.to_play] == player:
+        return TEXT["why.to-play.still"].format(player=player), rule
+    return TEXT["why.to-play.next"].format(player=player), rule
+
+
+def _tie_replayed(moment: _Moment, k: int) -> Event | None:
+    """The tie whose replay is under way after move ``k`` (None if there is none)."""
+    for step in range(k - 1, -1, -1):
+        for e in reversed(moment.steps[step].events):
+            if e.kind in TRICK_ENDS or e.kind == "phase-2":
+                return None
+            if e.kind == "tie":
+                return as_event(e)
+    return None
 
 
 def _winner(moment: _Moment, k: int, player: str | None) -> Question:
@@ -542,6 +614,8 @@ def _winner(moment: _Moment, k: int, player: str | None) -> Question:
     if found is None or frame is None:
         raise _not_here("winner", k)
     index, event = found
+    if _slough_named_taker(moment, k, index):
+        raise _not_here("winner", k)
     names = moment.names
     state = moment.frames[frame].state
     played = tuple(dict.fromkeys(names[p] for p, _ in state.table)) or tuple(names)
@@ -551,6 +625,19 @@ def _winner(moment: _Moment, k: int, player: str | None) -> Question:
     return Question(k, None, "winner", TEXT["prompt.winner"], choices, answer,
                     event.sentence(names), RULEBOOK[event.rule].reference, frame, index,
                     moment.last_frame(k), True)
+
+
+def _slough_named_taker(moment: _Moment, k: int, index: int) -> bool:
+    """Whether a slough narrated before event ``index`` of step ``k`` named who takes the
+    trick (Atlanta's round after the decision): a winner question there is answered."""
+    for step in range(k - 1, -1, -1):
+        events = moment.steps[step].events
+        for e in reversed(events[:index] if step == k - 1 else events):
+            if e.kind in WIN_EVENTS or e.kind == "take-back":
+                return False
+            if e.kind == "slough" and e.other is not None:
+                return True
+    return False
 
 
 def _skitgubbe(moment: _Moment, k: int, player: str | None) -> Question:
@@ -614,14 +701,15 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
     if player is None or player not in tied:
         raise QuizError(TEXT["error.player"].format(kind="tie-cards", needed=join(tied),
                                                     player=player))
-    seat = names.index(player)
     dealt = [card for _, card in event.extra]
-    answer = tuple(card.text for p, card in event.extra if p == seat)
+    shares = [_cards_text(sorted(c for p, c in event.extra if p == names.index(t))) for t in tied]
+    answer = (shares[tied.index(player)],)  # the whole share: one card of two is wrong
+    choices = [c.text for c in sorted(dealt)] + [s for s in shares if " " in s]
     first = moment.by_move[k]
     dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
     frame = max(first[0], dealt_at - len(event.extra))  # before the first card is dealt
     return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
-                    tuple(c.text for c in sorted(dealt)), answer, event.sentence(names),
+                    tuple(dict.fromkeys(choices)), answer, event.sentence(names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
 
 
@@ -646,9 +734,14 @@ def _hand_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (c & 3, c))
 
 
-def _phase_rule(game: Game) -> str:
+def _phase_rule(game: Game, who: int) -> str:
+    """The rule that makes every move of ``who`` allowed: a Blåmattis's pick-up, a tie's
+    replay, or the phase's own way of playing."""
     if game.phase == 2:
-        return "beat"
+        return "blamattis" if not game.hands[who] else "beat"
+    state = game.state
+    if state.round_start and state.stage == "play" and game.rules.phase1_tricks == "all-play":
+        return "tie-any" if game.rules.tie_scope == "any" else "tie-replay"
     return {"pairs": "two-card-tricks", "all-play": "all-play",
             "beat-or-pick-up": "mas-beat"}[game.rules.phase1_tricks]
 
@@ -703,20 +796,23 @@ def check_exercise(q: Question, item: Mapping[str, Any]) -> tuple[str, str] | No
     question ``q`` (asked without the teacher's changes), else (the field that does
     not, why not)."""
     offered = {_normal(q.kind, c) for c in q.choices}
+    dealt = {w for c in q.choices for w in c.split()} if q.kind == "tie-cards" else set()
     choices = item.get("choices", list(q.choices))
     for i, c in enumerate(choices):
         normal = _normal(q.kind, c)
-        if normal is None or (q.kind != "legal" and normal not in offered):
+        if normal is None or (q.kind != "legal" and normal not in offered
+                              and not (dealt and set(normal.split()) <= dealt)):
             return f"choices[{i}]", TEXT["error.choice"].format(choice=quote(c), kind=q.kind)
     if "answer" not in item:
         return None
     right = {_normal(q.kind, a) for a in q.answer}
+    given = {_normal(q.kind, c) for c in choices}
     engine = sorted(c for c in choices if _normal(q.kind, c) in right)
     stated = item["answer"]
     for i, a in enumerate(stated):
-        if a not in choices:
+        if _normal(q.kind, a) not in given:
             return f"answer[{i}]", TEXT["error.choice"].format(choice=quote(a), kind=q.kind)
-    if sorted(stated) != engine:
+    if {_normal(q.kind, a) for a in stated} != {_normal(q.kind, c) for c in engine}:
         return "answer", TEXT["error.answer"].format(stated=sorted(stated), engine=engine)
     return None
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any, Literal
 
-from .errors import RulesError
+from .errors import RulesError, did_you_mean
 from .i18n import gettext as _
 from .sources import cite
 
@@ -60,7 +60,8 @@ class Option:
             if c.value == value:
                 return c
         allowed = ", ".join(repr(c.value) for c in self.choices)
-        raise RulesError(f"option {self.name!r} cannot be {value!r}: choose one of {allowed}")
+        hint = did_you_mean(value, [c.value for c in self.choices]) if isinstance(value, str) else ""
+        raise RulesError(f"option {self.name!r} cannot be {value!r}{hint}: choose one of {allowed}")
 
 
 def _option(name: str, title: str, summary: str, default: str, *choices: Choice,
@@ -587,7 +588,9 @@ class Rules:
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:
             known = ", ".join(PRESETS)
-            raise RulesError(f"unknown ruleset {self.preset_name!r}: known rulesets are {known}")
+            hint = did_you_mean(self.preset_name, PRESETS)
+            raise RulesError(f"unknown ruleset {self.preset_name!r}{hint}: known rulesets are "
+                             f"{known}")
         for name, option in OPTIONS.items():
             option.choice(getattr(self, name))
         for (name, value), (needs, allowed) in (*_REQUIRES.items(), *_ALSO_REQUIRES.items()):
@@ -607,7 +610,8 @@ class Rules:
         """The rules of preset ``name``, with single ``options`` overridden."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)
-            raise RulesError(f"unknown ruleset {name!r}: known rulesets are {known}")
+            raise RulesError(f"unknown ruleset {name!r}{did_you_mean(name, PRESETS)}: known "
+                             f"rulesets are {known}")
         base = _preset_rules(name)
         return base.replace(**options) if options else base
 
@@ -616,7 +620,8 @@ class Rules:
         for name in options:
             if name not in OPTIONS:
                 known = ", ".join(OPTIONS)
-                raise RulesError(f"unknown rule option {name!r}: options are {known}")
+                raise RulesError(f"unknown rule option {name!r}{did_you_mean(name, OPTIONS)}: "
+                                 f"options are {known}")
         values: dict[str, Any] = options  # checked against each option's choices on creation
         return replace(self, **values)
 

@@ -4,7 +4,7 @@ One self-contained HTML page (the handouts' print CSS, no scripts, no external f
 the frames up to each question (small, in the handouts' grid), each question in a
 ``<section class="sg-question">`` with its board, its choices and room to write, then the
 answers with their reasons and rules in a ``<section class="sg-answers">`` that starts on
-a new printed page.
+a new printed page, and only then the example's description (it states the outcome).
 
 >>> from skitgubbe_core import examples
 >>> page = worksheet_html(examples.load("pickup-case-5"))
@@ -74,8 +74,6 @@ def _page(source: scenario.Scenario | Game, title: str) -> str:
     game = sheet.game
     name = sheet.title or title or WORDS["recorded"]
     body = [f"<h1>{escape(WORDS['title'].format(title=name))}</h1>"]
-    if isinstance(source, scenario.Scenario) and source.description:
-        body.append(f'<p class="sg-meta">{escape(_(source.description))}</p>')
     body.append(f'<p class="sg-meta">{escape(rules_line(game))}</p>')
     shown: list[Frame] = []
     next_frame = 0
@@ -91,6 +89,9 @@ def _page(source: scenario.Scenario | Game, title: str) -> str:
     if not sheet.questions:
         body.append(f'<p class="sg-meta">{escape(WORDS["none"])}</p>')
     body.append(_answers_html(sheet))
+    if isinstance(source, scenario.Scenario) and source.description:
+        # after the answers: a worked example's description states its conclusions
+        body.append(f'<p class="sg-meta">{escape(_(source.description))}</p>')
     body.append(rules_html(shown, disclosure=False))
     return (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'
             f"<title>{escape(WORDS['title'].format(title=name))}</title>"

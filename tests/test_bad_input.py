@@ -99,7 +99,8 @@ def test_player_counts_outside_the_sources_are_refused_with_the_range():
 
 
 def test_unknown_ruleset_and_option_and_value():
-    with pytest.raises(RulesError, match="unknown ruleset 'skitgubbee': known rulesets are skitgubbe"):
+    with pytest.raises(RulesError, match=r"unknown ruleset 'skitgubbee' \(did you mean 'skitgubbe'\?\): known "
+                                         "rulesets are skitgubbe"):
         Rules.preset("skitgubbee")
     with pytest.raises(RulesError, match="unknown rule option 'turn'"):
         Rules.preset("skitgubbe", turn="never")

@@ -62,7 +62,7 @@ def test_pick_up_cases_and_the_lead_of_case_5():
 def test_the_koira_tie_and_phase_2():
     sheet = quiz.questions("koira-tie-redistribution", generate=True)
     got = {q.player: q.answer for q in sheet.questions if q.kind == "tie-cards"}
-    assert got == {"F": ("2S", "8H"), "E": ("4C",), "C": ("5D",)}
+    assert got == {"F": ("2S 8H",), "E": ("4C",), "C": ("5D",)}
     asked = sheet.find("tie-cards", 7)
     seen = [f.caption for f in sheet.frames[:asked.frame + 1]]
     assert not any(" gets " in c for c in seen), seen

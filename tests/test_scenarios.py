@@ -13,7 +13,7 @@ from skitgubbe_core.scenario import ScenarioError
 
 SPEC_EXAMPLE = {
     "format": "skitgubbe-scenario/1",
-    "title": "Pick-up case 3: everything is picked up, B leads",
+    "title": "Pick-up case 3: everything is picked up",
     "variant": "skitgubbe",
     "players": ["A", "B", "C"],
     "start": {"phase": 2, "trump": "S", "to_play": "A",

@@ -161,6 +161,7 @@ class PlayTable(StaticPicture, w.VBox):
         self.undo_button.on_click(lambda _: self.undo())
         self.new_button.on_click(lambda _: self.new_deal())
         self.submit.on_click(lambda _: self.play(self.entry.value))
+        self.entry.on_msg(self._entered)
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
         super().__init__([
             self.board, self.narration,
@@ -173,6 +174,12 @@ class PlayTable(StaticPicture, w.VBox):
         self.size_switch = SizeSwitch(self, self.size, self._resize)
         self.children = (*self.children, self.size_switch)
         self.deal(seed)
+
+    def _entered(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        """Enter in the move box plays the move typed, as the "play it" button does (the
+        box's front end sends a ``submit`` message)."""
+        if content.get("event") == "submit" and not self.entry.disabled:
+            self.play(self.entry.value)
 
     def _resize(self, size: str) -> None:
         self.size = size
