@@ -156,7 +156,8 @@ def _ask_everything(pairs: list[tuple[str, int]], seed: int, asks: int) -> set[s
     kinds: set[str] = set()
     for preset, players in pairs:
         game = _played_game(preset, players, rng.randrange(2**32))
-        for q in quiz.questions(game, generate=True).questions:
+        so_far = game.copy_at(rng.randint(0, game.move_count))  # the moves up to a moment
+        for q in quiz.questions(so_far, generate=True).questions:
             _check_question(q)
             kinds.add(q.kind)
         for _ in range(asks):
@@ -174,7 +175,7 @@ def _ask_everything(pairs: list[tuple[str, int]], seed: int, asks: int) -> set[s
 def test_every_kind_of_question_at_random_moments_has_its_answer_among_the_choices():
     rng = random.Random(29)
     pairs = [(name, rng.randint(p.min_players, p.max_players)) for name, p in PRESETS.items()]
-    kinds = _ask_everything(pairs, seed=29, asks=2)
+    kinds = _ask_everything(pairs, seed=29, asks=1)
     for name in examples.names():
         for q in quiz.questions(examples.load(name), generate=True).questions:
             _check_question(q)

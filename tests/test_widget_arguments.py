@@ -2,11 +2,13 @@
 with the package's own error (ArgumentError, ArgumentTypeError for the wrong kind of
 value), whose message names the argument, what was wrong and what is accepted."""
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("ipywidgets")
 
-from skitgubbe_core import ArgumentError, ArgumentTypeError, Game  # noqa: E402
+from skitgubbe_core import ArgumentError, ArgumentTypeError, Game, SkitgubbeError  # noqa: E402
 from skitgubbe_core.i18n import LanguageError  # noqa: E402
 from skitgubbe_core.schema import MAX_SEED  # noqa: E402
 from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper, classroom  # noqa: E402
@@ -116,3 +118,16 @@ def test_a_refused_deal_or_opponent_leaves_the_table_as_it_was():
     assert table.seed == MAX_SEED and table.opponent == "random"
     table.new_deal()  # the seed after the largest is 0
     assert table.seed == 0
+
+
+def test_a_quiz_of_a_file_that_cannot_be_read_says_so_naming_the_argument(tmp_path):
+    """Found by the property test: a missing file was a FileNotFoundError, a name too long
+    to be a file an OSError from the file system, and a folder a bare TypeError."""
+    with pytest.raises(ArgumentError, match=r"^source: '.*missing\.json' cannot be read: No such"):
+        Quiz(str(tmp_path / "missing.json"))
+    with pytest.raises(ArgumentError, match="^source: 'xxx.*' .5000 characters. cannot be read"):
+        Quiz(Path("x" * 5000))
+    with pytest.raises(SkitgubbeError, match="no built-in example is called 'xxx"):
+        Quiz("x" * 5000)
+    with pytest.raises(SkitgubbeError):
+        Quiz(tmp_path)

@@ -24,11 +24,14 @@ from typing import Any
 
 from skitgubbe_core import examples, scenario
 from skitgubbe_core.errors import ArgumentError, ArgumentTypeError, quote
+from skitgubbe_core.files import shown_name
 from skitgubbe_core.i18n import N_
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.rules import OPTIONS, Option
 from skitgubbe_core.view import DECKS, SIZES
 
+FILE_QUOTE = 200
+"""Characters of a file's name that a message quotes."""
 EXAMPLE = N_("a Scenario or a built-in example's name")
 """What a widget that replays a scenario's moves under other rules accepts."""
 
@@ -37,6 +40,12 @@ def wrong_kind(argument: str, value: Any, expected: str) -> ArgumentTypeError:
     """The error for ``value`` not being ``expected`` (a phrase marked with ``N_``)."""
     return ArgumentTypeError(_("{argument} must be {expected}, not {kind}").format(
         argument=argument, expected=_(expected), kind=type(value).__name__))
+
+
+def unreadable(argument: str, file: str, err: OSError) -> ArgumentError:
+    """The error for the file named by ``argument`` that cannot be read."""
+    return ArgumentError(_("{argument}: {file} cannot be read: {why}").format(
+        argument=argument, file=quote(shown_name(file), FILE_QUOTE), why=err.strerror or err))
 
 
 def text(argument: str, value: Any) -> str | None:

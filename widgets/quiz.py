@@ -56,9 +56,20 @@ def _source(source: Any) -> Any:
     record as its game); names, scenarios and games pass through."""
     if isinstance(source, (str, Path)):
         text = str(source)
-        if text.endswith(".json") or Path(text).is_file():
-            return handout.load_source(text)
+        if isinstance(source, Path) or text.endswith(".json") or _is_file(text):
+            try:
+                return handout.load_source(text)
+            except OSError as err:
+                raise arguments.unreadable("source", text, err) from None
     return source
+
+
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names a file (a name too long to be one does not)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _choice_button(question: Question, choice: str) -> w.Button:
