@@ -1,8 +1,10 @@
 """A stranger's random use of the widgets (issue 29): every widget is built with random
 arguments, valid and invalid, and used (buttons, moves, answers); it works or refuses
 with a ``SkitgubbeError``, never another exception.  Hypothesis, derandomized: each run
-is the same.  (The engine's part: ``test_misuse.py``.)"""
+is the same; ``SKITGUBBE_LONG=1`` tries ten times as many.  (The engine's part:
+``test_misuse.py``.)"""
 
+import os
 from contextlib import suppress
 from pathlib import Path
 
@@ -35,7 +37,8 @@ SIZES = maybe(st.sampled_from([None, "normal", "large", "huge"]))
 LANGS = maybe(st.sampled_from([None, "en", "sv"]))
 TITLES = maybe(st.one_of(st.none(), st.text(max_size=20)))
 SEEDS = maybe(st.integers(0, 2**64 - 1))
-WIDGET = settings(max_examples=40, deadline=None, derandomize=True,
+SCALE = 10 if os.environ.get("SKITGUBBE_LONG") == "1" else 1
+WIDGET = settings(max_examples=40 * SCALE, deadline=None, derandomize=True,
                   suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -123,7 +126,7 @@ def _use_quiz(q, picks):
     used(q.static_html)
 
 
-@settings(WIDGET, max_examples=10)  # each drill plays random games until it can ask
+@settings(WIDGET, max_examples=10 * SCALE)  # each drill plays random games until it can ask
 @given(variant=maybe(st.sampled_from(sorted(PRESETS))),
        players=maybe(st.sampled_from([2, 3, 4, ["A", "B", "C"], 1, 9])), seed=SEEDS,
        title=TITLES, lang=LANGS, picks=st.lists(st.integers(0, 6), max_size=3))
@@ -156,7 +159,7 @@ def test_readings_build_or_refuse_with_our_error(source, option, ask, after, val
         _use_quiz(q, picks)
 
 
-@settings(max_examples=20, deadline=None, derandomize=True)
+@settings(WIDGET, max_examples=20)
 @given(size=SIZES)
 def test_classroom_sets_a_size_or_refuses_with_our_error(size):
     try:
