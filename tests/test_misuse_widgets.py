@@ -16,7 +16,7 @@ pytest.importorskip("ipywidgets")
 
 from skitgubbe_core import PRESETS, SkitgubbeError, examples, quiz, record  # noqa: E402
 from skitgubbe_core.simulate import random_game  # noqa: E402
-from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper, classroom  # noqa: E402
+from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper, classroom, tables  # noqa: E402
 
 A_GAME = random_game(3, seed=5, max_moves=40)
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-(10**20), 10**20), st.floats(),
@@ -166,3 +166,12 @@ def test_classroom_sets_a_size_or_refuses_with_our_error(size):
         used(lambda: classroom(size))
     finally:
         classroom("normal")
+
+
+@settings(WIDGET, max_examples=30)
+@given(names=maybe(st.one_of(st.none(), st.lists(st.sampled_from([*PRESETS, "nope"]), max_size=3))),
+       caption=maybe(st.text(max_size=20)), lang=LANGS, match=JUNK)
+def test_tables_show_or_refuse_with_our_error(names, caption, lang, match):
+    used(lambda: tables.show(tables.variants_table(names, lang=lang), caption,
+                             lang=lang)._repr_html_(),
+         lambda: tables.show(match, caption), lambda: tables.tally_table(match))

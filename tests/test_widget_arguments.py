@@ -11,7 +11,14 @@ pytest.importorskip("ipywidgets")
 from skitgubbe_core import ArgumentError, ArgumentTypeError, Game, SkitgubbeError  # noqa: E402
 from skitgubbe_core.i18n import LanguageError  # noqa: E402
 from skitgubbe_core.schema import MAX_SEED  # noqa: E402
-from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper, classroom  # noqa: E402
+from skitgubbe_widgets import (  # noqa: E402
+    PlayTable,
+    Quiz,
+    RuleSwitcher,
+    Stepper,
+    classroom,
+    tables,
+)
 
 EXAMPLE = "pickup-case-5"
 DISPUTED = "disagreement-trumping"
@@ -73,6 +80,16 @@ REFUSED = [
     (lambda: RuleSwitcher(DISPUTED, "beat", size="x"), ArgumentError, "size cannot be 'x'"),
     (lambda: classroom("x"), ArgumentError, "size cannot be 'x': choose one of normal, large, huge"),
     (lambda: Stepper(EXAMPLE).size_switch.set("x"), ArgumentError, "size cannot be 'x'"),
+    (lambda: tables.variants_table(["skitgubbe", "nope"]), ArgumentError,
+     "names[1] cannot be 'nope': choose one of skitgubbe,"),
+    (lambda: tables.variants_table("skitgubbe"), ArgumentTypeError,
+     "names must be a list of ruleset names, not str"),
+    (lambda: tables.tally_table("match.json"), ArgumentTypeError, "match must be a Match, not str"),
+    (lambda: tables.deals_table(None), ArgumentTypeError, "match must be a Match, not NoneType"),
+    (lambda: tables.show(5, "caption"), ArgumentTypeError,
+     "frame must be a table made by one of the *_table functions, not int"),
+    (lambda: tables.show(tables.history_table(), 5), ArgumentTypeError,
+     "caption must be text, not int"),
     (lambda: Stepper(EXAMPLE, lang=["sv"]), LanguageError,
      "lang must be a language's code (en, sv) or None, not list"),
 ]
@@ -131,3 +148,10 @@ def test_a_quiz_of_a_file_that_cannot_be_read_says_so_naming_the_argument(tmp_pa
         Quiz("x" * 5000)
     with pytest.raises(SkitgubbeError):
         Quiz(tmp_path)
+
+
+def test_a_table_of_no_rulesets_is_empty():
+    """Found by the property test: ``variants_table([])`` ended in pandas' KeyError."""
+    empty = tables.variants_table([])
+    assert len(empty) == 0
+    assert "(0 rows)" in tables.show(empty, "Rulesets")._repr_html_()
