@@ -15,6 +15,8 @@ from .actions import Action, parse_action
 from .cards import DECK, Card, parse_card, parse_cards
 from .errors import (
     ActionError,
+    ArgumentError,
+    ArgumentTypeError,
     CardError,
     FileFormatError,
     IllegalActionError,
@@ -34,8 +36,8 @@ except PackageNotFoundError:  # run from a source tree that was never installed
     __version__ = "0+unknown"
 
 __all__ = [
-    "Action", "ActionError", "Card", "CardError", "DECK", "Event", "FileFormatError", "Game",
-    "IllegalActionError", "OPTIONS", "PRESETS", "PositionError", "RULEBOOK", "Rules",
-    "RulesError", "SOURCES", "SkitgubbeError", "Step", "parse_action", "parse_card",
-    "parse_cards", "__version__",
+    "Action", "ActionError", "ArgumentError", "ArgumentTypeError", "Card", "CardError", "DECK",
+    "Event", "FileFormatError", "Game", "IllegalActionError", "OPTIONS", "PRESETS",
+    "PositionError", "RULEBOOK", "Rules", "RulesError", "SOURCES", "SkitgubbeError", "Step",
+    "parse_action", "parse_card", "parse_cards", "__version__",
 ]

@@ -77,6 +77,16 @@ class RulesError(SkitgubbeError):
     ruleset's sources do not allow."""
 
 
+class ArgumentError(SkitgubbeError):
+    """A function or widget was given an argument it does not accept; the message names
+    the argument, says what was wrong with it and what is accepted."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of a kind that is not accepted at all (a number where a title, a text,
+    is needed); also a ``TypeError``, as Python's own checks raise."""
+
+
 class FileFormatError(SkitgubbeError):
     """A scenario or record file is not valid; the message names the file and the
     JSON path of the offending value."""

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .actions import Action, action_text, parse_action
+from .actions import PLAY, Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
 from .events import DROP, Listener, Played, RawEvent, Recording, Step
@@ -329,6 +329,9 @@ class Game:
                 isinstance(c, Card) for c in action.cards):
             raise ActionError(f"{quote(action)} is not an action: its kind is a verb and its "
                               "cards are Card values")
+        if action.kind == PLAY and list(action.cards) != sorted(action.cards):
+            raise ActionError(f"{quote(action)} is not an action: a play lists its cards low "
+                              "first, as legal_actions() and parse_action() give them")
 
     def refusal(self, action: Action | str) -> tuple[str, str] | None:
         """None if ``action`` is legal now, else (the reason, the key of the rule that

@@ -98,6 +98,9 @@ def language(lang: str | None) -> Iterator[None]:
     if lang is None:
         yield
         return
+    if not isinstance(lang, str):
+        raise LanguageError(f"lang must be a language's code ({', '.join(languages())}) or "
+                            f"None, not {type(lang).__name__}")
     translations(lang)
     token = _current.set(lang)
     try:

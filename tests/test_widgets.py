@@ -139,7 +139,7 @@ def test_stepper_accepts_records_scenarios_and_games():
     assert Stepper(record.to_record(game)).frames[-1].move == game.move_count
     assert Stepper(examples.load("stunsa-chain")).frames[-1].move == 6
     assert Stepper(game).frames[-1].move == game.move_count
-    with pytest.raises(TypeError, match="cannot step through int"):
+    with pytest.raises(TypeError, match="source must be a Game, a Scenario"):
         Stepper(5)
 
 
@@ -399,7 +399,7 @@ def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
     assert "font-size:2.2em" in stepper.board.value and "font-size:2.2em" in stepper.narration.value
     assert all(b.style.font_size == "36px" for b in table.hand.children)
     assert "font-size:2.2em" in switcher.boards[0][0].value
-    with pytest.raises(ValueError, match="size must be one of normal, large, huge"):
+    with pytest.raises(ValueError, match="size cannot be .giant.: choose one of normal, large, huge"):
         classroom(size="giant")
 
 

@@ -8,6 +8,11 @@
 - :func:`classroom` - the size every widget starts at (each has a size switch: normal,
   large, huge), for a projector.
 
+Every widget checks its arguments before it builds anything (:mod:`.arguments`): a
+wrong one is refused with :class:`~skitgubbe_core.errors.ArgumentError` (or
+:class:`~skitgubbe_core.errors.ArgumentTypeError`, also a ``TypeError``) naming the
+argument, what was wrong with it and what is accepted, in the widget's language.
+
 Widgets change their own values (``HTML.value``, a number box's value); they never clear
 or print into an output area, so stored notebook outputs stay comparable.
 

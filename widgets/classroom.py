@@ -17,6 +17,8 @@ import ipywidgets as w
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.view import SIZES
 
+from . import arguments
+
 _DEFAULT = ["normal"]
 _CONTROLS = {"large": "20px", "huge": "28px"}
 _CSS = "".join(
@@ -48,9 +50,7 @@ every size."""
 def classroom(size: str = "large") -> None:
     """Make every widget created from now on start at ``size`` (``normal``, ``large``
     or ``huge``; each widget's own switch still changes it)."""
-    if size not in SIZES:
-        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
-    _DEFAULT[0] = size
+    _DEFAULT[0] = arguments.one_of("size", size, SIZES)
 
 
 def default_size() -> str:
@@ -77,6 +77,8 @@ class SizeSwitch(w.HBox):
         root.add_class(f"sg-size-{size}")
 
     def set(self, size: str) -> None:
+        """Show the widget at ``size`` (``normal``, ``large`` or ``huge``)."""
+        arguments.one_of("size", size, SIZES)
         for other in SIZES:
             self.root.remove_class(f"sg-size-{other}")
         self.root.add_class(f"sg-size-{size}")

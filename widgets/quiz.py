@@ -10,11 +10,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from skitgubbe_core import handout, quiz
+from skitgubbe_core import PRESETS, Game, Rules, handout, quiz
 from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, parse_cards, rank_label
-from skitgubbe_core.i18n import Messages, language, speaking
+from skitgubbe_core.i18n import N_, Messages, language, speaking
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.quiz import TEXT, Question, Sheet
+from skitgubbe_core.scenario import Scenario
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
@@ -24,9 +25,13 @@ from skitgubbe_core.view import (
     text_presentation,
 )
 
+from . import arguments
 from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
+SOURCES = N_("an example's name, a scenario or record file, a Scenario or a Game, or a list "
+              "of them")
+"""What a quiz asks about."""
 STATIC_QUESTIONS = 12
 """At most this many questions in the static picture."""
 _RED = "#c8102e"
@@ -51,9 +56,20 @@ def _source(source: Any) -> Any:
     record as its game); names, scenarios and games pass through."""
     if isinstance(source, (str, Path)):
         text = str(source)
-        if text.endswith(".json") or Path(text).is_file():
-            return handout.load_source(text)
+        if isinstance(source, Path) or text.endswith(".json") or _is_file(text):
+            try:
+                return handout.load_source(text)
+            except OSError as err:
+                raise arguments.unreadable("source", text, err) from None
     return source
+
+
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names a file (a name too long to be one does not)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _choice_button(question: Question, choice: str) -> w.Button:
@@ -105,9 +121,13 @@ class Quiz(StaticPicture, w.VBox):
                  items: Iterable[tuple[Sheet, Question]] | None = None,
                  lang: str | None = None) -> None:
         self.lang = lang
+        title, deck, size = arguments.text("title", title), arguments.deck(deck), arguments.size(size)
         found = ""
         if items is None:
-            sources = source if isinstance(source, (list, tuple)) else [source]
+            sources = source if isinstance(source, (list, tuple)) and source else [source]
+            for s in sources:
+                if not isinstance(s, (str, Path, Scenario, Game)):
+                    raise arguments.wrong_kind("source", source, SOURCES)
             sheets = [quiz.questions(_source(s), kinds) for s in sources]
             items = [(sheet, q) for sheet in sheets for q in sheet.questions]
             found = sheets[0].title if len(sheets) == 1 else ""
@@ -155,6 +175,9 @@ class Quiz(StaticPicture, w.VBox):
         """Unlimited practice: questions from seeded random games of ``variant``."""
         kinds = options.pop("kinds", quiz.KINDS)
         with language(options.get("lang")):
+            count = players if isinstance(players, int) else len(arguments.names("players", players))
+            Rules.preset(arguments.one_of("variant", variant, PRESETS)).check_players(count)
+            arguments.whole_number("seed", seed, 0)
             title = options.pop("title", _("Practice: {variant}, seed {seed}").format(
                 variant=variant, seed=seed))
         return cls(items=quiz.drill(variant, players, seed, kinds), title=title, **options)
@@ -165,7 +188,11 @@ class Quiz(StaticPicture, w.VBox):
         """The question ``ask`` after ``after`` moves of a scenario under each reading of
         the disputed rule ``option`` (see :func:`skitgubbe_core.quiz.readings`)."""
         with language(options.get("lang")):
-            items = quiz.readings(source, option, ask, after, values)
+            sc = arguments.example("source", source)
+            arguments.readings(option, values)
+            arguments.one_of("ask", ask, quiz.KINDS)
+            arguments.whole_number("after", after, 0)
+            items = quiz.readings(sc, option, ask, after, values)
             found = items[0][0].title
             title = options.pop("title", _(found) if found else found)
         return cls(items=items, title=title, **options)

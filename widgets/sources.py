@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from skitgubbe_core import Game, examples, record, scenario
-from skitgubbe_core.i18n import gettext
+from skitgubbe_core.i18n import N_, gettext
+
+from .arguments import wrong_kind
 
 
 def resolve(source: Any) -> tuple[Game, str]:
@@ -23,5 +25,5 @@ def resolve(source: Any) -> tuple[Game, str]:
         source = scenario.parse(source)
     if isinstance(source, scenario.Scenario):
         return scenario.run(source).game, gettext(source.title) if source.title else ""
-    raise TypeError(f"cannot step through {type(source).__name__}: give a Game, a Scenario, "
-                    "an example name, or a record or scenario dict")
+    raise wrong_kind("source", source, N_("a Game, a Scenario, a built-in example's name, or "
+                                          "a record or scenario as a dict"))

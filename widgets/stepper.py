@@ -14,6 +14,7 @@ from skitgubbe_core.i18n import N_, speaking
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.view import SIZES, frame_board_html, narration_html, sources_html, strip_html
 
+from . import arguments
 from .classroom import SizeSwitch, default_size
 from .sources import resolve
 from .static import StaticPicture
@@ -48,7 +49,9 @@ class Stepper(StaticPicture, w.VBox):
                  title: str | None = None, size: str | None = None,
                  lang: str | None = None) -> None:
         self.lang = lang
+        title, deck, size = arguments.text("title", title), arguments.deck(deck), arguments.size(size)
         game, found = resolve(source)
+        arguments.one_of_or_none("viewer", viewer, game.players)
         self.game = game.copy()
         self.title = title if title is not None else found
         self.deck, self.size = deck, size or default_size()
@@ -106,12 +109,16 @@ class Stepper(StaticPicture, w.VBox):
         """The frame on show."""
         return self.frames[self.position]
 
+    @speaking
     def go(self, index: int) -> None:
         """Show frame ``index`` (clamped to the game)."""
+        index = arguments.whole_number("index", index)
         self.frame_box.value = max(0, min(len(self.frames) - 1, index)) + 1
 
+    @speaking
     def go_to_move(self, move: int) -> None:
         """Show the first frame of move ``move`` (0: the start; past the end: the last)."""
+        move = arguments.whole_number("move", move)
         self.go(next((i for i, f in enumerate(self.frames) if f.move >= move), len(self.frames)))
 
     def _move_start(self, direction: int) -> int:

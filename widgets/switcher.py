@@ -8,12 +8,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from skitgubbe_core import OPTIONS, Game, IllegalActionError, Rules, examples, scenario
+from skitgubbe_core import Game, IllegalActionError, Rules, scenario
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.i18n import speaking
 from skitgubbe_core.sources import cite
 from skitgubbe_core.view import SIZES, position_html, step_html
 
+from . import arguments
 from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
@@ -34,9 +35,9 @@ class RuleSwitcher(StaticPicture, w.VBox):
     def __init__(self, source: Any, option: str, values: Sequence[str] | None = None,
                  size: str | None = None, lang: str | None = None) -> None:
         self.lang = lang
-        sc = examples.load(source) if isinstance(source, str) else source
-        self.option = OPTIONS[option]
-        self.values = list(values or [c.value for c in self.option.choices])
+        size = arguments.size(size)
+        sc = arguments.example("source", source)
+        self.option, self.values = arguments.readings(option, values)
         base = sc.game().rules
         narrow = len(self.values) > 2
         self.pages = [_replay(sc, base.replace(**{option: v}), narrow) for v in self.values]

@@ -15,9 +15,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from skitgubbe_core import Game, SkitgubbeError
+from skitgubbe_core import PRESETS, Game, Rules, SkitgubbeError
 from skitgubbe_core.actions import EXCHANGE, PASS, PICK_UP, PLAY, STORE, TURN, Action
-from skitgubbe_core.bots import BOT_TITLES, Bot, make_bot
+from skitgubbe_core.bots import BOT_TITLES, BOTS, Bot, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from skitgubbe_core.events import Step
 from skitgubbe_core.frames import Frame, step_frames
@@ -26,6 +26,7 @@ from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.ladder import Rating, stored_ratings
 from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.rulebook import RULEBOOK
+from skitgubbe_core.schema import MAX_SEED
 from skitgubbe_core.view import (
     SIZES,
     TEXT_STYLE,
@@ -37,6 +38,7 @@ from skitgubbe_core.view import (
     text_presentation,
 )
 
+from . import arguments
 from .classroom import SizeSwitch, default_size
 from .static import StaticPicture
 
@@ -121,8 +123,13 @@ class PlayTable(StaticPicture, w.VBox):
                  seat: int = 0, seed: int = 1, deck: str = "two-colour",
                  opponent: str = "random", size: str | None = None, lang: str | None = None) -> None:
         self.lang = lang
-        self.variant, self.names, self.seat = variant, list(players), seat
-        self.deck, self.size, self.opponent = deck, size or default_size(), opponent
+        names = arguments.names("players", players)
+        self.variant, self.names = arguments.one_of("variant", variant, PRESETS), names
+        Rules.preset(variant).check_players(len(names))
+        self.seat = arguments.whole_number("seat", seat, 0, len(names) - 1)
+        self.deck, self.size = arguments.deck(deck), arguments.size(size) or default_size()
+        self.opponent = arguments.one_of("opponent", opponent, BOTS)
+        arguments.whole_number("seed", seed, 0, MAX_SEED)
         self.board = w.HTML()
         self.narration = w.HTML()
         self.message = w.HTML()
@@ -191,7 +198,7 @@ class PlayTable(StaticPicture, w.VBox):
     @speaking
     def deal(self, seed: int) -> None:
         """A new deal from ``seed``."""
-        self.seed = seed
+        self.seed = arguments.whole_number("seed", seed, 0, MAX_SEED)
         self.game = Game(self.names, self.variant, seed=seed)
         self.choose_opponent(self.opponent)
         self._replay = self.game.copy()
@@ -202,16 +209,18 @@ class PlayTable(StaticPicture, w.VBox):
         self.message.value = ""
         self._refresh()
 
+    @speaking
     def choose_opponent(self, name: str) -> None:
         """Let ``name`` (a bot of :data:`skitgubbe_core.bots.BOTS`) play every other seat
         from now on."""
-        self.opponent = name
+        self.opponent = arguments.one_of("name", name, BOTS)
         self.bots = {p: make_bot(name, seed=self.seed * 16 + p)
                      for p in range(len(self.names)) if p != self.seat}
         self.chooser.value = name
 
     def new_deal(self) -> None:
-        self.deal(self.seed + 1)
+        """Deal again, from the next seed."""
+        self.deal((self.seed + 1) % (MAX_SEED + 1))
 
     def _click(self, action: Action | None, _button: Any) -> None:
         """A card button's click: play its action (a card without one is disabled)."""
@@ -234,6 +243,8 @@ class PlayTable(StaticPicture, w.VBox):
     @speaking
     def play(self, action: Action | str) -> None:
         """Play for the reader's seat; an illegal move is explained, not played."""
+        if not isinstance(action, (Action, str)):
+            raise arguments.wrong_kind("action", action, N_("a move as text or an Action"))
         if self._queue:
             wait = _("Not yet: press <b>next step</b> (or <b>skip to my turn</b>) to see what "
                      "the others did.")

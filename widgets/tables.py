@@ -24,6 +24,8 @@ from skitgubbe_core.i18n import N_, gettext, language, localized, number
 from skitgubbe_core.match import Match
 from skitgubbe_core.sources import cite
 
+from . import arguments
+
 
 class Rows:
     """A table where pandas is missing: ``columns`` (the index first) and ``rows``.
@@ -46,7 +48,7 @@ Frame = Union["pandas.DataFrame", Rows]
 def _frame(records: list[dict[str, Any]], index: str) -> Frame:
     if pandas is None:
         return Rows(records, index)
-    return pandas.DataFrame(records).set_index(index)
+    return pandas.DataFrame(records or {index: []}).set_index(index)
 
 
 def _cells(frame: Frame) -> tuple[list[Any], list[tuple[Any, ...]]]:
@@ -79,6 +81,10 @@ def _player_range(low: int, high: int) -> str:
 def variants_table(names: list[str] | None = None) -> Frame:
     """One row per ruleset (or per ruleset in ``names``): title, region, evidence,
     players, sources."""
+    if names is not None:
+        if not isinstance(names, (list, tuple)):
+            raise arguments.wrong_kind("names", names, N_("a list of ruleset names"))
+        names = [arguments.one_of(f"names[{i}]", n, PRESETS) for i, n in enumerate(names)]
     return _frame([{"ruleset": name, "title": p.title, "region": p.region,
                     "evidence": p.evidence, "players": _player_range(p.min_players, p.max_players),
                     "sources": cite(p.sources)}
@@ -133,6 +139,7 @@ def rules_table() -> Frame:
 def tally_table(match: Match) -> Frame:
     """A match's Skitgubbe counts, one row per player in seat order, the match's real
     losers (most Skitgubbes) marked."""
+    _check_match(match)
     losers = match.match_losers()
     return _frame([{"player": p, "Skitgubbe": n,
                     "lost the match": "yes" if p in losers else "no"}
@@ -142,7 +149,13 @@ def tally_table(match: Match) -> Frame:
 @localized
 def deals_table(match: Match) -> Frame:
     """A match deal by deal: dealer, leader, Skitgubbe and moves."""
+    _check_match(match)
     return _frame(match.rows(), "deal")
+
+
+def _check_match(match: Any) -> None:
+    if not isinstance(match, Match):
+        raise arguments.wrong_kind("match", match, N_("a Match"))
 
 
 @localized
@@ -212,6 +225,11 @@ def show(frame: Frame, caption: str, collapsed: bool | None = None,
     """``frame`` as a readable table; collapsed by default when it has over 12 rows;
     ``lang="sv"`` draws its headers, cells and numbers in Swedish (build the frame with
     the same ``lang``)."""
+    if not isinstance(frame, Rows) and (pandas is None or not isinstance(frame, pandas.DataFrame)):
+        raise arguments.wrong_kind("frame", frame, N_("a table made by one of the *_table "
+                                                      "functions"))
+    if not isinstance(caption, str):
+        raise arguments.wrong_kind("caption", caption, N_("text"))
     return Table(frame, caption, len(frame) > 12 if collapsed is None else collapsed, lang)
 
 
