@@ -35,6 +35,11 @@ present: $(STAMP)
 test: $(STAMP) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
+# The inner loop: the engine, command-line and doctest tests, without browsers, nbval or
+# the slow tests (tests/conftest.py lists what it leaves out); under a minute.
+quick: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider -m "not slow" --doctest-modules tests skitgubbe_core widgets
+
 # ruff (lint and import order) and mypy --strict (skitgubbe_core and widgets), both
 # configured in pyproject.toml; `make test` runs them first.
 lint: $(STAMP)
