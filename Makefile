@@ -78,6 +78,11 @@ regenerate: $(STAMP)
 	$(MAKE) golden
 	$(MAKE) notebooks
 
+# The API reference, from the docstrings (pdoc, offline): open build/docs/index.html.
+docs: $(STAMP)
+	rm -rf build/docs
+	$(PY) tools/api_docs.py build/docs
+
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py
 
