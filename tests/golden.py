@@ -70,14 +70,14 @@ def expected() -> dict[Path, tuple[str, str]]:
 def playthrough(preset: str, lang: str) -> str:
     """The golden text: the command line, then what it prints."""
     if preset not in SEEDS:
-        raise SystemExit(f"tests/golden.py: {preset} has no seed in SEEDS; "
-                         f"choose one with `python tests/golden.py --shortest {preset}`")
+        raise LookupError(f"tests/golden.py: {preset} has no seed in SEEDS; "
+                          f"choose one with `python tests/golden.py --shortest {preset}`")
     args = arguments(preset, lang)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         status = cli.main(args)
     if status != 0:
-        raise SystemExit(f"tests/golden.py: skitgubbe {' '.join(args)} ended with {status}")
+        raise RuntimeError(f"tests/golden.py: skitgubbe {' '.join(args)} ended with {status}")
     return f"$ skitgubbe {' '.join(args)}\n{out.getvalue()}"
 
 
@@ -89,13 +89,14 @@ def shortest(preset: str, seeds: range = range(600)) -> int:
 
 
 def update() -> None:
-    """Write every golden file and remove those of presets that no longer exist."""
+    """Write every golden file (all or none) and remove those of presets that no longer
+    exist."""
+    texts = {file: playthrough(preset, lang) for file, (preset, lang) in expected().items()}
     GOLDEN.mkdir(exist_ok=True)
-    wanted = expected()
-    for stale in set(GOLDEN.glob("*.txt")) - set(wanted):
+    for stale in set(GOLDEN.glob("*.txt")) - set(texts):
         stale.unlink()
-    for file, (preset, lang) in sorted(wanted.items()):
-        file.write_text(playthrough(preset, lang), encoding="utf-8")
+    for file, text in sorted(texts.items()):
+        file.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
@@ -103,4 +104,7 @@ if __name__ == "__main__":
         for name in sys.argv[2:]:
             print(name, shortest(name))
     else:
-        update()
+        try:
+            update()
+        except (LookupError, RuntimeError) as err:
+            sys.exit(str(err))

@@ -39,6 +39,16 @@ def test_there_is_a_golden_file_for_each_preset_and_language_and_no_other():
     assert stored == {f.name for f in golden.expected()}
 
 
+def test_a_preset_without_a_seed_is_named_with_the_way_to_choose_one(monkeypatch):
+    monkeypatch.delitem(golden.SEEDS, "koira")
+    with pytest.raises(LookupError, match="koira has no seed.*--shortest koira"):
+        golden.playthrough("koira", "en")
+
+
+def test_the_shortest_game_is_chosen_among_finished_ones():
+    assert golden.shortest("skitgubbe", range(230, 240)) == 233
+
+
 def test_the_golden_files_stay_small():
     assert sum(f.stat().st_size for f in golden.GOLDEN.glob("*")) < 800_000
 
