@@ -36,9 +36,10 @@ test: $(STAMP) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
 # The inner loop: the engine, command-line and doctest tests, without browsers, nbval or
-# the slow tests (tests/conftest.py lists what it leaves out); under a minute.
+# the slow tests (tests/conftest.py lists what it leaves out); under a minute. Without
+# nbval's plugin, whose import alone costs two seconds.
 quick: $(STAMP)
-	$(PY) -m pytest -q -p no:cacheprovider -m "not slow" --doctest-modules tests skitgubbe_core widgets
+	$(PY) -m pytest -q -p no:cacheprovider -p no:nbval -m "not slow" --doctest-modules tests skitgubbe_core widgets
 
 # ruff (lint and import order) and mypy --strict (skitgubbe_core and widgets), both
 # configured in pyproject.toml; `make test` runs them first.
