@@ -33,9 +33,10 @@ def modules() -> list[str]:
 def build(output: Path) -> None:
     """Write the reference into ``output`` (``index.html`` lists the modules)."""
     # the docstrings' roles (:class:`Game`) and literal blocks are reStructuredText's;
-    # no MathJax or Mermaid, which would load scripts from a CDN
+    # no MathJax or Mermaid, which would load scripts from a CDN; no copy of the source
+    # (it is in the repository), which would double the time and the size
     pdoc.render.configure(docformat="restructuredtext", math=False, mermaid=False,
-                          footer_text="skitgubbe API reference")
+                          show_source=False, footer_text="skitgubbe API reference")
     with warnings.catch_warnings():
         # a package's page already adds the modules its __all__ names (``classroom``)
         warnings.filterwarnings("ignore", "The module specification .* has already been added")
