@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint notebooks bench clean lite present catalogue
+.PHONY: lab test quick lint notebooks bench clean lite present catalogue rule-index golden regenerate docs
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON_BASE) -m venv $(VENV)
@@ -35,21 +35,54 @@ present: $(STAMP)
 test: $(STAMP) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
+# The inner loop: the engine, command-line and doctest tests, without browsers, nbval or
+# the slow tests (tests/conftest.py lists what it leaves out); under a minute. Without
+# nbval's plugin, whose import alone costs two seconds.
+quick: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider -p no:nbval -m "not slow" --doctest-modules tests skitgubbe_core widgets
+
 # ruff (lint and import order) and mypy --strict (skitgubbe_core and widgets), both
 # configured in pyproject.toml; `make test` runs them first.
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
+# Re-execute the notebooks in place (all, or those named: `make notebooks NOTEBOOKS=...`),
+# then give their widgets stable ids (tools/widget_ids.py), so that a diff shows only
+# what really changed.
+NOTEBOOKS ?= notebooks/*.ipynb notebooks/sv/*.ipynb
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
-		notebooks/*.ipynb notebooks/sv/*.ipynb
+		$(NOTEBOOKS)
+	$(PY) tools/widget_ids.py $(NOTEBOOKS)
 
 # After changing any message: extract, merge into every .po, compile the .mo files
 # (then translate what tests/test_swedish.py reports as untranslated).
 catalogue: $(STAMP)
 	$(PY) tools/catalogue.py update
+
+# docs/rule-index.md, from the rules the engine cites (tests/test_code_health.py checks it).
+rule-index: $(STAMP)
+	$(PY) tests/rule_index.py > docs/rule-index.md.new
+	mv docs/rule-index.md.new docs/rule-index.md
+
+# The golden playthroughs in tests/golden/ (tests/test_golden.py compares them).
+golden: $(STAMP)
+	$(PY) tests/golden.py
+
+# Every derived file, in order: the catalogue, the rule index, the golden playthroughs and
+# the notebooks. Read the diff: whatever changed is what your change did.
+regenerate: $(STAMP)
+	$(MAKE) catalogue
+	$(MAKE) rule-index
+	$(MAKE) golden
+	$(MAKE) notebooks
+
+# The API reference, from the docstrings (pdoc, offline): open build/docs/index.html.
+docs: $(STAMP)
+	rm -rf build/docs
+	$(PY) tools/api_docs.py build/docs
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py

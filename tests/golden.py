@@ -1,0 +1,110 @@
+"""Golden playthroughs: one narrated game per preset and language in ``tests/golden/``.
+
+Each file is what ``skitgubbe play`` prints for the preset at its usual player count with
+the seed in :data:`SEEDS`, headed by that command line, so any change of the engine's
+behaviour or wording shows as a diff of these files (``tests/test_golden.py`` compares
+them).  After an intended change, regenerate them and read the diff before committing:
+
+    .venv/bin/python tests/golden.py          # or `make regenerate`, which runs it too
+
+A new preset needs a seed here; ``.venv/bin/python tests/golden.py --shortest NAME``
+prints the seed of its shortest finished game (short files are easier to review).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from pathlib import Path
+
+from skitgubbe_core import cli
+from skitgubbe_core.i18n import languages
+from skitgubbe_core.rules import PRESETS, Rules
+from skitgubbe_core.simulate import random_game
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+#: each preset's seed: its shortest finished game among seeds 0-599 when it was chosen (the
+#: next shortest where that game was another preset's, move for move)
+SEEDS = {
+    "skitgubbe": 233,
+    "skitgubbe-sequences": 23,
+    "skitgubbe-anti-trumps": 282,
+    "skitgubbe-clubs-anti-trumps": 121,
+    "skitgubbe-electric-clubs": 121,
+    "skitgubbe-follow-suit": 23,
+    "skitgubbe-turned-up-trump": 308,
+    "skitgubbe-pairs": 282,
+    "skitgubbe-sets": 509,
+    "mas": 315,
+    "mattis": 598,
+    "mattis-blamattis-loses": 244,
+    "mattis-any-tie": 63,
+    "mattis-runs-of-three": 52,
+    "atlanta": 263,
+    "myllymatti": 102,
+    "koira": 52,
+    "koira-sorted-ties": 515,
+    "koira-trump-ends-trick": 264,
+    "koira-runs-from-two": 598,
+    "koira-lowest-single": 52,
+}
+
+
+def arguments(preset: str, lang: str) -> list[str]:
+    """The command line of ``preset``'s golden game in ``lang``."""
+    return ["--lang", lang, "play", "--variant", preset,
+            "--players", str(PRESETS[preset].usual_players), "--seed", str(SEEDS[preset])]
+
+
+def path(preset: str, lang: str) -> Path:
+    return GOLDEN / f"{preset}.{lang}.txt"
+
+
+def expected() -> dict[Path, tuple[str, str]]:
+    """Every golden file, with its preset and language."""
+    return {path(p, lang): (p, lang) for p in PRESETS for lang in languages()}
+
+
+def playthrough(preset: str, lang: str) -> str:
+    """The golden text: the command line, then what it prints."""
+    if preset not in SEEDS:
+        raise LookupError(f"tests/golden.py: {preset} has no seed in SEEDS; "
+                          f"choose one with `python tests/golden.py --shortest {preset}`")
+    args = arguments(preset, lang)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = cli.main(args)
+    if status != 0:
+        raise RuntimeError(f"tests/golden.py: skitgubbe {' '.join(args)} ended with {status}")
+    return f"$ skitgubbe {' '.join(args)}\n{out.getvalue()}"
+
+
+def shortest(preset: str, seeds: range = range(600)) -> int:
+    """The seed of ``preset``'s shortest finished random game (fewest moves)."""
+    rules = Rules.preset(preset)
+    games = ((random_game(PRESETS[preset].usual_players, rules, seed), seed) for seed in seeds)
+    return min((game.move_count, seed) for game, seed in games if game.is_over)[1]
+
+
+def update() -> None:
+    """Write every golden file (all or none) and remove those of presets that no longer
+    exist."""
+    texts = {file: playthrough(preset, lang) for file, (preset, lang) in expected().items()}
+    GOLDEN.mkdir(exist_ok=True)
+    for stale in set(GOLDEN.glob("*.txt")) - set(texts):
+        stale.unlink()
+    for file, text in sorted(texts.items()):
+        file.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--shortest"]:
+        for name in sys.argv[2:]:
+            print(name, shortest(name))
+    else:
+        try:
+            update()
+        except (LookupError, RuntimeError) as err:
+            sys.exit(str(err))
