@@ -264,12 +264,14 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         return 0
     players = sheet.game.players
     print(f"== {args.source}: {sheet.title}" if sheet.title else f"== {args.source}")
-    told, right, asked = 0, 0, 0
+    step, told, right, asked = 0, 0, 0, 0  # shown: the steps before step, told events of it
     for number, question in enumerate(sheet.questions, 1):
-        events = sheet.context(question)
-        for event in events[told:]:
+        for event in sheet.context(question, since=step)[told:]:
             print(f"   {event.explain(players)}")
-        told = max(told, len(events))
+        if question.after - 1 > step:
+            step, told = question.after - 1, question.told
+        elif question.after - 1 == step:
+            told = max(told, question.told)
         print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
               f"{question.prompt}")
         for i, option in enumerate(question.choices, 1):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action, action_text, parse_action
@@ -447,14 +447,26 @@ class Game:
             self._apply(action)
         return undone
 
-    def replay(self) -> Iterator[Game]:
-        """This game's positions from the start to now, as independent games (step 0
-        first)."""
-        game = self.copy_at(0)
-        yield game.copy()
-        for action in self.actions:
-            game._apply(action)
-            yield game.copy()
+    def at_position(self, state: State, moves: int) -> Game:
+        """A game of these players and rules standing at ``state``, this game's position
+        after ``moves`` moves (as its frames keep it), without the history that led
+        there: a question about a position costs the position, not a copy of the whole
+        game (a copy per position grows with the square of the game's length).  It
+        says what is legal there and why a move is refused; it has no steps to narrate
+        or undo, and the chance of a move played on it (Koira's share, the dreck) comes
+        from a generator of its own, seeded with the game's seed and ``moves``."""
+        game = Game.__new__(Game)
+        game.players, game.rules, game.seed, game.start = (
+            self.players, self.rules, self.seed, self.start)
+        game.narrate = self.narrate
+        game._sink = DROP
+        game._initial = self._initial
+        game._phases = self._phases
+        game._state = state.copy()
+        game._state.rng = random.Random(moves << 64 | (self.seed or 0))
+        game._steps, game._actions, game._legal = [], [], None
+        game.move_count, game.is_over = moves, state.to_play is None
+        return game
 
     def copy(self) -> Game:
         """An independent copy of this game, history included."""

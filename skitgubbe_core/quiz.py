@@ -42,7 +42,7 @@ from typing import Any
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
-from .events import Event, kinds_with
+from .events import Event, Step, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
@@ -263,6 +263,10 @@ class Sheet:
     frames: list[Frame]
     questions: list[Question]
     title: str = ""
+    steps: list[Step] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.steps = self.game.history  # once: each question's context reads it
 
     def find(self, kind: str, after: int) -> Question:
         """The question of ``kind`` asked after ``after`` moves."""
@@ -274,7 +278,7 @@ class Sheet:
     def context(self, question: Question, since: int = 0) -> list[Event]:
         """The events narrated before ``question`` is asked, from step ``since`` on: the
         whole steps before its moment, then the first ``told`` events of its step."""
-        steps = self.game.history
+        steps = self.steps
         shown = [e for step in steps[since:max(since, question.after - 1)] for e in step.events]
         if question.after > since:
             shown.extend(steps[question.after - 1].events[:question.told])
@@ -287,14 +291,17 @@ class Sheet:
 class _Moment:
     """What the questions of one game need: its frames grouped by move, with the
     range of events each frame narrates (as places in its step: a stunsa or tie is
-    narrated before the draws that come before it in the step)."""
+    narrated before the draws that come before it in the step).  The position after
+    each move is the state its last frame keeps: nothing more is kept per move, so a
+    long record costs memory in proportion to its length."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.names = list(game.players)
         self.frames = frames(game)
         self.steps = game.history
-        self.positions = list(game.replay())
+        self.actions = game.actions
+        self._at: tuple[int, Game] | None = None
         self.by_move: dict[int, list[int]] = {}
         self.spans: dict[int, tuple[int, int]] = {}
         counted: dict[int, int] = {}
@@ -323,7 +330,12 @@ class _Moment:
         return found
 
     def at(self, moves: int) -> Game:
-        return self.positions[moves]
+        """The game standing at its position after ``moves`` moves (without history;
+        the last one asked for is kept, as each move's questions ask for it in turn)."""
+        if self._at is None or self._at[0] != moves:
+            state = self.frames[self.last_frame(moves)].state
+            self._at = moves, self.game.at_position(state, moves)
+        return self._at[1]
 
 
 def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False) -> Sheet:
@@ -374,7 +386,7 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
         if k >= game.move_count:
             return []
         q = _try(moment, kind, k, None)
-        nxt = game.actions[k]
+        nxt = moment.actions[k]
         if (q is None or not q.answer or q.player != moment.names[nxt.player]
                 or move_text(nxt, moment.names) not in q.answer
                 or not _teaches(q, bool(moment.at(k).table))):
@@ -586,7 +598,7 @@ def _trump(moment: _Moment, k: int, player: str | None) -> Question:
 
 def _pick_up(moment: _Moment, k: int, player: str | None) -> Question:
     game = moment.game
-    if k >= game.move_count or game.actions[k].kind != PICK_UP:
+    if k >= game.move_count or moment.actions[k].kind != PICK_UP:
         raise _not_here("pick-up", k)
     names = moment.names
     event = moment.steps[k].events[0]
