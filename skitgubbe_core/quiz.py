@@ -35,7 +35,7 @@ message catalogue.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -92,6 +92,13 @@ TEXT = Messages({
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
     "error.answer": "the stated answer is {stated}; the engine says {engine}",
+    "error.kind": "unknown kind of question {kind}{suggestion}: the kinds are {kinds}",
+    "error.kind.like": " (did you mean {kind}?)",
+    "error.kinds.text": "kinds is a list of kinds of question, such as [{kind}], not the "
+                        "text {text}",
+    "error.kinds.none": "name at least one kind of question: the kinds are {kinds}",
+    "error.drill": "no {kinds} question came up in {games} random games of {variant}: its "
+                   "rules may never ask it",
 })
 """Every sentence and label the quiz shows, as a ``str.format`` template."""
 
@@ -338,6 +345,48 @@ class _Moment:
         return self._at[1]
 
 
+def check_kinds(kinds: Iterable[str]) -> tuple[str, ...]:
+    """``kinds`` as a tuple if each is a kind of question (:data:`KINDS`), else a
+    :class:`QuizError` naming the valid kinds (a misspelt one with the likely kind; a
+    text, which would be read letter by letter, as the list it should be).
+
+    >>> check_kinds(["pick-up", "trump"])
+    ('pick-up', 'trump')
+    >>> try:
+    ...     check_kinds(["pickup"])
+    ... except QuizError as err:
+    ...     print(str(err)[:59])
+    unknown kind of question 'pickup' (did you mean 'pick-up'?)
+    """
+    listed = ", ".join(KINDS)
+    if isinstance(kinds, (str, bytes)):
+        text = kinds.decode(errors="replace") if isinstance(kinds, bytes) else kinds
+        like = text if text in KINDS else _likely(text) or KINDS[0]
+        raise QuizError(TEXT["error.kinds.text"].format(kind=quote(like), text=quote(kinds)))
+    try:
+        found = tuple(kinds)
+    except TypeError:
+        raise QuizError(TEXT["error.kinds.text"].format(kind=quote(KINDS[0]),
+                                                        text=quote(kinds))) from None
+    if not found:
+        raise QuizError(TEXT["error.kinds.none"].format(kinds=listed))
+    for kind in found:
+        if kind not in KINDS:
+            likely = _likely(kind) if isinstance(kind, str) else None
+            suggestion = TEXT["error.kind.like"].format(kind=quote(likely)) if likely else ""
+            raise QuizError(TEXT["error.kind"].format(kind=quote(kind), suggestion=suggestion,
+                                                      kinds=listed))
+    return found
+
+
+def _likely(text: str) -> str | None:
+    """The kind of question ``text`` most likely misspells, if any."""
+    from difflib import get_close_matches
+
+    found = get_close_matches(text[:40].lower(), KINDS, n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
 def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False) -> Sheet:
     """Every question worth asking about ``source`` (a scenario, an example's name, a
     game), in the order they come up: ``legal`` where some choice is refused and the
@@ -348,6 +397,7 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     ``exercises`` replace the generated questions when it has some (unless
     ``generate``); an exercise its moves do not reach is left out (``check`` reports
     it)."""
+    kinds = check_kinds(kinds)
     game, title, exercises = _resolve(source)
     moment = _Moment(game)
     if exercises and not generate:
@@ -437,8 +487,7 @@ def ask(moment: _Moment | Game, kind: str, after: int, player: str | None = None
     raises :class:`QuizError` if that moment cannot ask it."""
     if isinstance(moment, Game):
         moment = _Moment(moment)
-    if kind not in KINDS:
-        raise QuizError(f"unknown kind of question {quote(kind)}: use {', '.join(KINDS)}")
+    check_kinds([kind])
     if not 0 <= after <= moment.game.move_count:
         raise QuizError(f"after must be between 0 and {moment.game.move_count}")
     return _ASK[kind](moment, after, player)
@@ -735,6 +784,9 @@ def check_exercise(q: Question, item: Mapping[str, Any]) -> tuple[str, str] | No
 
 DRILL_MOVES = 400
 """A drill's random game stops here if it has not ended (random play can cycle)."""
+DRILL_GAMES = 50
+"""A drill gives up after this many random games in a row without a question of its
+kinds (a kind its variant never asks); one that does ask them asks them in most games."""
 
 
 def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[tuple[str, str | None]]:
@@ -793,21 +845,34 @@ def readings(source: Any, option: str, kind: str, after: int,
 def drill(variant: str = "skitgubbe", players: int | Sequence[str] = 3, seed: int = 0,
           kinds: Sequence[str] = KINDS) -> Iterable[tuple[Sheet, Question]]:
     """Unlimited practice: questions from seeded random games of ``variant``, one game
-    after another (the same seed, the same questions).
+    after another (the same seed, the same questions).  The arguments are checked at
+    once; if :data:`DRILL_GAMES` games in a row ask no question of ``kinds``, the next
+    question raises :class:`QuizError`.
 
     >>> from itertools import islice
     >>> [q.kind for _, q in islice(drill(seed=3), 3)]
     ['to-play', 'winner', 'to-play']
     """
+    kinds = check_kinds(kinds)
+    Game(players, variant, seed=0)  # an unknown variant or player count, now
+    return _drilled(variant, players, seed, kinds)
+
+
+def _drilled(variant: str, players: int | Sequence[str], seed: int,
+             kinds: tuple[str, ...]) -> Iterator[tuple[Sheet, Question]]:
     from .simulate import random_game
 
     rng = random.Random(seed)
-    while True:
+    dry = 0
+    while dry < DRILL_GAMES:
         game = random_game(players, variant, rng.randrange(2**32), DRILL_MOVES)
         sheet = questions(game, kinds)
+        dry = 0 if sheet.questions else dry + 1
         picked = [q for q in sheet.questions if rng.random() < 0.25]
         for q in picked:
             yield sheet, q
+    raise QuizError(TEXT["error.drill"].format(kinds=join([quote(k) for k in kinds]),
+                                               games=DRILL_GAMES, variant=variant))
 
 
 def to_json(sheet: Sheet) -> list[dict[str, Any]]:
@@ -815,5 +880,5 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 __all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
-           "check_exercise", "check_exercises", "drill", "questions", "readings", "to_json"]
+           "check_exercise", "check_kinds", "check_exercises", "drill", "questions", "readings", "to_json"]
 

@@ -11,6 +11,8 @@ import subprocess
 import sys
 import tracemalloc
 
+import pytest
+
 from skitgubbe_core import Game, quiz, record
 from skitgubbe_core.cli import main
 
@@ -77,3 +79,51 @@ def test_1_the_interactive_quiz_narrates_each_event_once(tmp_path, monkeypatch, 
     assert main(["quiz", str(path)]) == 0
     events = sum(len(step.events) for step in record.load(path).history)
     assert len(handed) > 100 and sum(handed) < 2 * events, (len(handed), sum(handed), events)
+
+
+# 2. A drill's kinds are checked at once, and its search for them is bounded.
+
+@pytest.mark.parametrize(("kinds", "said"), [
+    (["pickup"], "unknown kind of question 'pickup' (did you mean 'pick-up'?): the kinds are "
+                 "legal, pick-up, winner"),
+    ("pick-up", "not the text 'pick-up'"),
+    ("winer", "such as ['winner'], not the text 'winer'"),
+    ([], "name at least one kind"),
+    (3, "not the text 3"),
+    ([None], "unknown kind of question None: the kinds are"),
+])
+def test_2_kinds_are_checked_by_questions_drill_and_the_widget(kinds, said):
+    from skitgubbe_widgets import Quiz
+
+    for call in (lambda: quiz.questions("pickup-case-5", kinds),
+                 lambda: quiz.drill("skitgubbe", 3, kinds=kinds),
+                 lambda: Quiz("pickup-case-5", kinds=kinds),
+                 lambda: Quiz.drill("skitgubbe", 3, kinds=kinds)):
+        with pytest.raises(quiz.QuizError) as err:
+            call()
+        assert said in str(err.value)
+
+
+def test_2_ask_names_the_kinds_too():
+    game = quiz.questions("pickup-case-5").game
+    with pytest.raises(quiz.QuizError, match=r"'pickup' \(did you mean 'pick-up'\?\)"):
+        quiz.ask(game, "pickup", 1)
+
+
+def test_2_a_kind_the_variant_never_asks_ends_the_drill(monkeypatch):
+    from skitgubbe_widgets import Quiz
+
+    monkeypatch.setattr(quiz, "DRILL_GAMES", 4)
+    with pytest.raises(quiz.QuizError, match="no 'tie-cards' question came up in 4 random "
+                       "games of skitgubbe: its rules may never ask it"):
+        next(iter(quiz.drill("skitgubbe", 3, kinds=["tie-cards"])))
+    with pytest.raises(quiz.QuizError, match="no 'tie-cards' question"):
+        Quiz.drill("skitgubbe", 3, kinds=["tie-cards"])
+    assert quiz.DRILL_GAMES * quiz.DRILL_MOVES <= 50 * 400  # bounded in the package too
+
+
+def test_2_a_kind_the_variant_asks_still_drills():
+    from itertools import islice
+
+    asked = [q.kind for _, q in islice(quiz.drill("koira-sorted-ties", 4, kinds=["tie-cards"]), 3)]
+    assert asked == ["tie-cards"] * 3
