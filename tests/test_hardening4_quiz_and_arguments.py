@@ -15,6 +15,7 @@ import pytest
 
 from skitgubbe_core import Game, quiz, record
 from skitgubbe_core.cli import main
+from skitgubbe_core.simulate import SimulationError, simulate
 
 CLI = [sys.executable, "-m", "skitgubbe_core.cli"]
 
@@ -127,3 +128,83 @@ def test_2_a_kind_the_variant_asks_still_drills():
 
     asked = [q.kind for _, q in islice(quiz.drill("koira-sorted-ties", 4, kinds=["tie-cards"]), 3)]
     assert asked == ["tie-cards"] * 3
+
+
+# 3 and 13. Every argument of simulate, compare and ladder is checked before any game.
+
+@pytest.fixture
+def no_games(monkeypatch):
+    """Fail the test if any study game is played."""
+    from skitgubbe_core import ladder, simulate, studies
+
+    def played(*args, **kwargs):
+        raise AssertionError("a game was played before the arguments were checked")
+    for module in (ladder, studies, simulate):
+        monkeypatch.setattr(module, "simulate", played)
+    monkeypatch.setattr(simulate, "play_chunk", played)
+
+
+@pytest.mark.parametrize(("command", "args", "said"), [
+    ("ladder", ["--bots", "search,memory,typo"], "unknown bot 'typo'; the bots are random, "
+                                                 "heuristic, search, memory"),
+    ("ladder", ["--players", "-1"], "players"),
+    ("ladder", ["--players", "0"], "not 0"),
+    ("ladder", ["--players", "1"], "not 1"),
+    ("ladder", ["--bots", ""], "--bots '': name computer players"),
+    ("ladder", ["--bots", "search,,random"], "--bots 'search,,random': name computer players"),
+    ("ladder", ["--out", ""], "--out '': name a .csv or .parquet file"),
+    ("ladder", ["--out", "ratings.txt"], "--out 'ratings.txt': name a .csv or .parquet file"),
+    ("ladder", ["--scheduler", "dask", "--address", "nowhere"], "not a Dask scheduler address"),
+    ("compare", ["--variants", "skitgubbe,skitgubbe"], "'skitgubbe' is named twice"),
+    ("compare", ["--variants", "skitgubbe,mas,typo"], "unknown variant 'typo'"),
+    ("compare", ["--bots", ""], "--bots '': name computer players"),
+    ("compare", ["--bots", "random,typo"], "unknown bot 'typo'"),
+    ("compare", ["--out", ""], "--out '': name a .csv or .parquet file"),
+    ("compare", ["--out", "rows.txt"], "--out 'rows.txt': name a .csv or .parquet file"),
+    ("compare", ["--address", "tcp://x:1"], "an address names a Dask scheduler"),
+    ("simulate", ["--bots", ""], "--bots '': name computer players"),
+    ("simulate", ["--bots", "random,typo,random"], "unknown bot 'typo'"),
+    ("simulate", ["--out", ""], "--out '': name a .csv or .parquet file"),
+    ("simulate", ["--out", "games.txt"], "--out 'games.txt': name a .csv or .parquet file"),
+])
+def test_3_13_a_bad_study_is_refused_before_any_game(command, args, said, no_games, capsys):
+    assert main([command, "--games", "2", *args]) == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err.splitlines()) == 1 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(("arguments", "said"), [
+    ({"bots": "search"}, "not the text 'search'"),
+    ({"bots": []}, "name at least one computer player"),
+    ({"bots": ["search", "typo"]}, "unknown bot 'typo'"),
+    ({"players": 0}, "not 0"),
+    ({"players": -1}, "not -1"),
+    ({"players": "3"}, "a whole number of seats, not '3'"),
+    ({"games": 0}, "at least one game"),
+    ({"scheduler": "threads"}, "unknown scheduler 'threads'"),
+    ({"max_moves": 0}, "max_moves must be a whole number of at least 1"),
+])
+def test_3_13_the_ladder_checks_its_arguments_first(arguments, said, no_games):
+    from skitgubbe_core.errors import SkitgubbeError
+    from skitgubbe_core.ladder import ladder
+
+    with pytest.raises(SkitgubbeError, match=said.replace("(", r"\(")):
+        ladder(**{"games": 2, **arguments})
+
+
+def test_13_compare_refuses_a_ruleset_named_twice_and_a_text_of_bots(no_games):
+    from skitgubbe_core.studies import compare_play
+
+    with pytest.raises(SimulationError, match="'mas' is named twice"):
+        compare_play(["mas", "skitgubbe", "mas"], games=1)
+    with pytest.raises(SimulationError, match="not the text 'mas'"):
+        compare_play("mas", games=1)
+    with pytest.raises(SimulationError, match="not the text 'random'"):
+        compare_play(["mas"], games=1, bots="random")
+
+
+def test_13_a_study_names_its_bots_in_a_list():
+    with pytest.raises(SimulationError, match="not the text 'random'"):
+        simulate("skitgubbe", 3, 1, bots="random")
+    with pytest.raises(SimulationError, match="name at least one computer player"):
+        simulate("skitgubbe", 3, 1, bots=[])
