@@ -263,7 +263,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(json.dumps(quiz.to_json(sheet), ensure_ascii=False, indent=1))
         return 0
     players = sheet.game.players
-    print(f"== {args.source}: {sheet.title}" if sheet.title else f"== {args.source}")
+    shown = shown_name(args.source)
+    print(f"== {shown}: {sheet.title}" if sheet.title else f"== {shown}")
     step, told, right, asked = 0, 0, 0, 0  # shown: the steps before step, told events of it
     for number, question in enumerate(sheet.questions, 1):
         for event in sheet.context(question, since=step)[told:]:
@@ -287,20 +288,31 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     return 0
 
 
+ANSWER_CHARS = 80
+"""The longest answer line the quiz reads; a longer one is skipped and asked again."""
+
+
 def _choose(question: quiz.Question) -> str | None:
-    """The choice typed on standard input (a terminal or not), or None at its end."""
+    """The choice typed on standard input (a terminal or not), or None at its end.  An
+    answer is a choice's number in ASCII digits; anything else (another script's
+    digits, a number too long to be one, a line too long to read) is asked again."""
     count = len(question.choices)
     while True:
         print(quiz.TEXT["choose"].format(count=count), end="", flush=True)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(ANSWER_CHARS)
         if not line:
             print()
             return None
+        if len(line) == ANSWER_CHARS and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # the rest of a long line, unread
+                line = sys.stdin.readline(ANSWER_CHARS)
+            line = "…"
         text = line.strip()
         if not sys.stdin.isatty():
-            print(text)
-        if text.isdigit() and 1 <= int(text) <= count:
-            return question.choices[int(text) - 1]
+            print(shown_name(text))  # the typed answer, without control characters
+        number = int(text) if text.isascii() and text.isdigit() and len(text) < 9 else 0
+        if 1 <= number <= count:
+            return question.choices[number - 1]
         print(quiz.TEXT["no-answer"].format(count=count))
 
 

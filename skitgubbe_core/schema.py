@@ -57,10 +57,11 @@ LIMITS: dict[str, tuple[int, str]] = {
 }
 """Each limit: (bound, what it bounds).  docs/scenarios.md lists them."""
 
-_INVISIBLE = "\u200b-\u200f\u202a-\u202e\u2066-\u2069"
+_INVISIBLE = "\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069"
 CONTROL = "\x00-\x1f\x7f-\x9f" + _INVISIBLE
-"""Control characters (C0, DEL, C1) and the invisible direction marks: refused in
-names and titles, where a terminal would obey them or a reader be misled;
+"""Control characters (C0, DEL, C1) and the invisible direction marks (the Arabic
+letter mark, zero-width marks and joiners, embeddings, overrides, isolates): refused
+in names and titles, where a terminal would obey them or a reader be misled;
 descriptions and notes may hold line breaks and tabs."""
 
 _NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,

@@ -6,6 +6,7 @@ the item it covers."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from skitgubbe_core import Game, quiz, record
 from skitgubbe_core.cli import main
+from skitgubbe_core.errors import SkitgubbeError
 from skitgubbe_core.simulate import SimulationError, simulate
 
 CLI = [sys.executable, "-m", "skitgubbe_core.cli"]
@@ -208,3 +210,76 @@ def test_13_a_study_names_its_bots_in_a_list():
         simulate("skitgubbe", 3, 1, bots="random")
     with pytest.raises(SimulationError, match="name at least one computer player"):
         simulate("skitgubbe", 3, 1, bots=[])
+
+
+# 10. The interactive quiz reads an answer as ASCII digits of bounded length.
+
+@pytest.mark.parametrize("typed", ["²", "٣", "1" * 5000, "9" * 10**6, "1\x1b[2J", "-1", "0"])
+def test_10_a_strange_answer_is_asked_again(typed, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{typed}\n1\n"))
+    assert main(["quiz", "pickup-case-5"]) == 0
+    out = capsys.readouterr().out
+    assert "Please type a number from 1 to" in out and "\x1b" not in out
+    assert out.count("Question 1 of") == 1 and "Question 2 of" in out
+    assert len(out) < 10_000  # a long answer is not echoed whole
+
+
+# 16. Terminal hygiene: the shown file names and the refused direction marks.
+
+HOSTILE = "q\x1b[2J\r\u202eevil"
+
+
+def test_16_the_quiz_heading_shows_the_file_name_cleaned(tmp_path, monkeypatch, capsys):
+    from pathlib import Path
+
+    import skitgubbe_core
+
+    path = tmp_path / f"{HOSTILE}.json"
+    example = Path(skitgubbe_core.__file__).parent / "scenarios" / "pickup-case-5.json"
+    path.write_bytes(example.read_bytes())
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["quiz", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "q[2Jevil.json" in out
+    assert not any(c in out for c in "\x1b\r\u202e"), out[:200]
+
+
+@pytest.mark.parametrize("command", [
+    ["compare", "--variants", "skitgubbe", "--games", "1"],
+    ["ladder", "--players", "2", "--bots", "random,heuristic", "--games", "1"],
+    ["simulate", "--games", "1"],
+])
+def test_16_the_studies_show_the_file_written_cleaned(command, tmp_path, capsys):
+    out = tmp_path / f"{HOSTILE}.csv"
+    assert main([*command, "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "q[2Jevil.csv" in err and not any(c in err for c in "\x1b\r\u202e"), err
+    assert out.exists()
+
+
+def marked(data: dict, where: str, text: str) -> dict:
+    """A copy of scenario ``data`` with ``text`` as its title, first source or first
+    exercise's prompt."""
+    data = json.loads(json.dumps(data))
+    if where == "title":
+        data["title"] = text
+    elif where == "sources":
+        data["sources"][0] = text
+    else:
+        data["exercises"][0]["prompt"] = text
+    return data
+
+
+@pytest.mark.parametrize("where", ["title", "sources", "prompt"])
+def test_16_the_arabic_letter_mark_is_refused_as_the_other_direction_marks(where, tmp_path):
+    from skitgubbe_core import examples, scenario
+    from skitgubbe_core.errors import FileFormatError
+
+    path = tmp_path / "marked.json"
+    for mark in "\u061c\u202e":
+        data = marked(examples.load("pickup-case-5").data, where, f"Pick up{mark} 5")
+        path.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(FileFormatError, match=where):
+            scenario.load(path)
+    with pytest.raises(SkitgubbeError, match="not a usable player name"):
+        Game(["A\u061cB", "C"], "skitgubbe", seed=1)
