@@ -283,3 +283,27 @@ def test_16_the_arabic_letter_mark_is_refused_as_the_other_direction_marks(where
             scenario.load(path)
     with pytest.raises(SkitgubbeError, match="not a usable player name"):
         Game(["A\u061cB", "C"], "skitgubbe", seed=1)
+
+
+# 17. A key that does not read plainly is quoted in an error's JSON path.
+
+@pytest.mark.parametrize(("key", "shown"), [
+    ("dreck ", "options['dreck ']"), (" dreck", "options[' dreck']"), ("", "options['']"),
+    ("a.b", "options['a.b']"), ("d\x1b[2J", "options['d\\x1b[2J']"), ("dreck", "options.dreck:"),
+])
+def test_17_a_key_with_spaces_is_quoted_in_the_path(key, shown, tmp_path):
+    from skitgubbe_core import examples, scenario
+    from skitgubbe_core.errors import FileFormatError
+
+    data = json.loads(json.dumps(examples.load("pickup-case-5").data))
+    data["options"] = {key: "x"}
+    with pytest.raises(FileFormatError) as err:
+        scenario.parse(data, "f.json")
+    assert f"f.json: {shown}" in str(err.value)
+    game = long_game(3)
+    saved = record.to_record(game)
+    saved["options"] = {key: "x"}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    result = run("replay", str(path))
+    one_line_refusal(result, shown)
