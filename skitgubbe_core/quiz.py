@@ -721,13 +721,14 @@ def _first_sentence(text: str) -> str:
 
 def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
     """The engine's question, with a teacher's own prompt and choices where given (the
-    answer is still the engine's, narrowed to those choices)."""
-    if "choices" not in item and "prompt" not in item:
+    answer is still the engine's, narrowed to those choices; an empty prompt asks the
+    engine's)."""
+    if "choices" not in item and not item.get("prompt"):
         return q
     choices = tuple(item.get("choices", q.choices))
     right = {_normal(q.kind, a) for a in q.answer}
     refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
-    return Question(q.after, q.player, q.kind, gettext(item["prompt"]) if "prompt" in item else q.prompt, choices,
+    return Question(q.after, q.player, q.kind, gettext(item.get("prompt", "")) or q.prompt, choices,
                     tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
                     q.frame, q.told, q.reveal, q.hide_turn,
                     {c: refusals[_normal(q.kind, c)] for c in choices

@@ -307,3 +307,30 @@ def test_17_a_key_with_spaces_is_quoted_in_the_path(key, shown, tmp_path):
     path.write_text(json.dumps(saved), encoding="utf-8")
     result = run("replay", str(path))
     one_line_refusal(result, shown)
+
+
+# 12. An empty title, source or prompt is never looked up in the catalogue (whose empty
+# message is its header).
+
+@pytest.mark.parametrize("command", ["check", "quiz", "quiz --json", "handout",
+                                     "handout --exercises"])
+def test_12_an_empty_text_shows_no_catalogue_header(command, tmp_path, monkeypatch, capsys):
+    from skitgubbe_core import examples
+
+    data = examples.load("pickup-case-5").data
+    for where in ("title", "sources", "prompt"):
+        data = marked(data, where, "")
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    page = tmp_path / "page.html"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 10))
+    words = command.split()
+    args = [*words[:1], str(path), *words[1:]]
+    if words[0] == "handout":
+        args += ["-o", str(page)]
+    assert main(["--lang", "sv", *args]) == 0
+    shown = capsys.readouterr().out + (page.read_text(encoding="utf-8") if page.exists() else "")
+    assert "regel" in shown or command == "check"
+    if command not in ("handout", "check"):  # the engine's prompt stands in
+        assert "Vad får C göra nu?" in shown
+    assert "Content-Type" not in shown and "Project-Id-Version" not in shown
