@@ -395,16 +395,25 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     beginning), ``winner`` before each trick is taken, and the variant's own moments
     (the Skitgubbe, trumps, a pick-up, a tie redistributed).  A scenario's own
     ``exercises`` replace the generated questions when it has some (unless
-    ``generate``); an exercise its moves do not reach is left out (``check`` reports
-    it)."""
+    ``generate``), each checked as ``check`` checks it (a wrong one raises
+    :class:`~.scenario.ScenarioError` naming the file and the exercise); an exercise
+    its moves do not reach (a move was refused) is left out (``check`` reports it)."""
     kinds = check_kinds(kinds)
     game, title, exercises = _resolve(source)
     moment = _Moment(game)
     if exercises and not generate:
+        from .jsondata import naming
+        from .scenario import ScenarioError
+
         found = []
-        for item in exercises:
-            q = _try(moment, item["ask"], item["after"], item.get("player"))
-            if q is not None:
+        with naming(getattr(source, "file", None)):
+            for i, item in enumerate(exercises):
+                if item["after"] > game.move_count:
+                    continue  # a refused move ended the game before it: check says so
+                try:
+                    q = _exercise(moment, i, item)
+                except ExerciseError as err:
+                    raise ScenarioError(err.detail, path=err.path) from None
                 found.append(_teacher(q, item))
         return Sheet(game, moment.frames, found, title)
     asked: list[Question] = []
@@ -790,6 +799,29 @@ DRILL_GAMES = 50
 kinds (a kind its variant never asks); one that does ask them asks them in most games."""
 
 
+class ExerciseError(QuizError):
+    """A scenario's exercise that its moment cannot ask, or whose choices or stated
+    answer the engine does not agree with: ``path`` (JSON) says where, ``detail`` why."""
+
+    def __init__(self, detail: str, path: str) -> None:
+        self.detail, self.path = detail, path
+        super().__init__(f"{path}: {detail}")
+
+
+def _exercise(moment: _Moment, i: int, item: Mapping[str, Any]) -> Question:
+    """The engine's question for a scenario's exercise ``i``, checked as ``check``
+    checks it (every use of a teacher's exercise does): else :class:`ExerciseError`."""
+    path = f"exercises[{i}]"
+    try:
+        q = ask(moment, item["ask"], item["after"], item.get("player"))
+    except QuizError as err:
+        raise ExerciseError(str(err), path) from None
+    wrong = check_exercise(q, item)
+    if wrong is not None:
+        raise ExerciseError(wrong[1], f"{path}.{wrong[0]}")
+    return q
+
+
 def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[tuple[str, str | None]]:
     """For each of a scenario's ``exercises`` (on ``game``, every move played): its
     label and None, or the JSON path of what is wrong with a sentence."""
@@ -798,14 +830,12 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     for i, item in enumerate(exercises):
         label = gettext("exercise {number} ({kind} after move {after})").format(
             number=i + 1, kind=item["ask"], after=item["after"])
-        path = f"exercises[{i}]"
         try:
-            q = ask(moment, item["ask"], item["after"], item.get("player"))
-        except QuizError as err:
-            results.append((label, f"{path}: {err}"))
+            _exercise(moment, i, item)
+        except ExerciseError as err:
+            results.append((label, str(err)))
             continue
-        wrong = check_exercise(q, item)
-        results.append((label, None if wrong is None else f"{path}.{wrong[0]}: {wrong[1]}"))
+        results.append((label, None))
     return results
 
 

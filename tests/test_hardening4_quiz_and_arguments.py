@@ -334,3 +334,44 @@ def test_12_an_empty_text_shows_no_catalogue_header(command, tmp_path, monkeypat
     if command not in ("handout", "check"):  # the engine's prompt stands in
         assert "Vad får C göra nu?" in shown
     assert "Content-Type" not in shown and "Project-Id-Version" not in shown
+
+
+# 11. A teacher's exercise is checked as check checks it wherever it is asked.
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"choices": ["C: play ZZ", "C: pick up"]},
+     "exercises[0].choices[0]: 'C: play ZZ' is not a possible answer of a legal question"),
+    ({"answer": ["C: play 4D"]}, "exercises[0].answer: the stated answer is"),
+    ({"player": "A"}, "exercises[0]: a legal question is asked of C, not A"),
+])
+@pytest.mark.parametrize("command", ["check", "quiz", "quiz --json", "handout --exercises"])
+def test_11_a_wrong_exercise_is_refused_naming_the_file_and_exercise(change, said, command,
+                                                                      tmp_path):
+    from skitgubbe_core import examples
+
+    data = json.loads(json.dumps(examples.load("pickup-case-5").data))
+    data["exercises"][0].update(change)
+    path = tmp_path / "taught.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    words = command.split()
+    page = tmp_path / "page.html"
+    written = ["-o", str(page)] if words[0] == "handout" else []
+    result = run(*words[:1], str(path), *words[1:], *written, input="1\n" * 10)
+    if command == "check":
+        assert result.returncode == 1 and said in result.stdout, result
+        return
+    one_line_refusal(result, said)
+    assert "taught.json" in result.stderr and result.stdout == "" and not page.exists()
+
+
+def test_11_the_widget_refuses_a_wrong_exercise_too(tmp_path):
+    from skitgubbe_core import examples
+    from skitgubbe_core.errors import FileFormatError
+    from skitgubbe_widgets import Quiz
+
+    data = json.loads(json.dumps(examples.load("pickup-case-5").data))
+    data["exercises"][0]["choices"] = ["C: play ZZ", "C: pick up"]
+    path = tmp_path / "taught.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FileFormatError, match=r"taught.json: exercises\[0\].choices\[0\]"):
+        Quiz(str(path))
