@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, action_text, parse_action
+from .actions import BARE_VERBS, CARD_VERBS, Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
 from .events import DROP, Listener, Played, RawEvent, Recording, Step
@@ -316,7 +316,9 @@ class Game:
         return f"{reason} ({RULEBOOK[rule].reference})"
 
     def _check_form(self, action: object) -> None:
-        """Refuse what is not an action of a seat of this game (:class:`ActionError`)."""
+        """Refuse what is not an action of a seat of this game (:class:`ActionError`): no
+        seat, no verb, cards where the verb takes none or none where it needs them; the
+        phase modules see only actions of this shape."""
         if not isinstance(action, Action):
             raise ActionError(f"{quote(action)} is not an action: give an Action, or its "
                               "text such as 'A: play 7D'")
@@ -329,6 +331,17 @@ class Game:
                 isinstance(c, Card) for c in action.cards):
             raise ActionError(f"{quote(action)} is not an action: its kind is a verb and its "
                               "cards are Card values")
+        kind, cards = action.kind, action.cards
+        if kind in CARD_VERBS and not cards:
+            raise ActionError(_("{action}: {verb} needs at least one card").format(
+                action=quote(action), verb=quote(kind)))
+        if kind in BARE_VERBS and cards:
+            raise ActionError(_("{action}: {verb} takes no cards").format(
+                action=quote(action), verb=quote(kind)))
+        if kind not in CARD_VERBS and kind not in BARE_VERBS:
+            raise ActionError(_("{action}: unknown verb {verb}; the verbs are {verbs}").format(
+                action=quote(action), verb=quote(kind),
+                verbs=", ".join(CARD_VERBS + BARE_VERBS)))
 
     def refusal(self, action: Action | str) -> tuple[str, str] | None:
         """None if ``action`` is legal now, else (the reason, the key of the rule that

@@ -15,8 +15,11 @@ import tracemalloc
 import pytest
 
 from skitgubbe_core import Game, quiz, record
+from skitgubbe_core.actions import Action
+from skitgubbe_core.cards import parse_card
 from skitgubbe_core.cli import main
-from skitgubbe_core.errors import SkitgubbeError
+from skitgubbe_core.errors import ActionError, SkitgubbeError
+from skitgubbe_core.rules import PRESETS
 from skitgubbe_core.simulate import SimulationError, simulate
 
 CLI = [sys.executable, "-m", "skitgubbe_core.cli"]
@@ -375,3 +378,23 @@ def test_11_the_widget_refuses_a_wrong_exercise_too(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(FileFormatError, match=r"taught.json: exercises\[0\].choices\[0\]"):
         Quiz(str(path))
+
+
+# 14. An action's shape is checked once, before any phase module sees it.
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize(("kind", "cards", "said"), [
+    ("play", (), "'play' needs at least one card"),
+    ("slough", (), "'slough' needs at least one card"),
+    ("pick up", (parse_card("7D"),), "'pick up' takes no cards"),
+    ("turn", (parse_card("7D"),), "'turn' takes no cards"),
+    ("dance", (), "unknown verb 'dance'; the verbs are play, slough, pick up, turn"),
+])
+def test_14_an_action_of_the_wrong_shape_is_an_action_error(preset, kind, cards, said):
+    game = Game(PRESETS[preset].usual_players, preset, seed=3)
+    before = game.snapshot()
+    action = Action(game.to_play, kind, cards)
+    for ask in (game.play, game.why_illegal, game.refusal):
+        with pytest.raises(ActionError, match=said):
+            ask(action)
+    assert game.snapshot() == before and game.move_count == 0
