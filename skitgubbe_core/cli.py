@@ -265,13 +265,16 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(json.dumps(quiz.to_json(sheet), ensure_ascii=False, indent=1))
         return 0
     players = sheet.game.players
-    print(f"== {args.source}: {sheet.title}" if sheet.title else f"== {args.source}")
-    told, right, asked = 0, 0, 0
+    shown = shown_name(args.source)
+    print(f"== {shown}: {sheet.title}" if sheet.title else f"== {shown}")
+    step, told, right, asked = 0, 0, 0, 0  # shown: the steps before step, told events of it
     for number, question in enumerate(sheet.questions, 1):
-        events = sheet.context(question)
-        for event in events[told:]:
+        for event in sheet.context(question, since=step)[told:]:
             print(f"   {event.explain(players)}")
-        told = max(told, len(events))
+        if question.after - 1 > step:
+            step, told = question.after - 1, question.told
+        elif question.after - 1 == step:
+            told = max(told, question.told)
         print(f"\n{quiz.TEXT['question'].format(number=number, count=len(sheet))}: "
               f"{question.prompt}")
         for i, option in enumerate(question.choices, 1):
@@ -290,32 +293,61 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     return 0
 
 
+ANSWER_CHARS = 80
+"""The longest answer line the quiz reads; a longer one is skipped and asked again."""
+
+
 def _choose(question: quiz.Question) -> str | None:
-    """The choice typed on standard input (a terminal or not), or None at its end."""
+    """The choice typed on standard input (a terminal or not), or None at its end.  An
+    answer is a choice's number in ASCII digits; anything else (another script's
+    digits, a number too long to be one, a line too long to read) is asked again."""
     count = len(question.choices)
     while True:
         print(quiz.TEXT["choose"].format(count=count), end="", flush=True)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(ANSWER_CHARS)
         if not line:
             print()
             return None
+        if len(line) == ANSWER_CHARS and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # the rest of a long line, unread
+                line = sys.stdin.readline(ANSWER_CHARS)
+            line = "…"
         text = line.strip()
         if not sys.stdin.isatty():
-            print(text)
-        if text.isdigit() and 1 <= int(text) <= count:
-            return question.choices[int(text) - 1]
+            print(shown_name(text))  # the typed answer, without control characters
+        number = int(text) if text.isascii() and text.isdigit() and len(text) < 9 else 0
+        if 1 <= number <= count:
+            return question.choices[number - 1]
         typed = question.typed(text) if text else None
         if typed is not None:
             return typed
         print(quiz.TEXT["no-answer"].format(count=count))
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
-    out = args.out
+def _bot_list(text: str | None) -> list[str] | None:
+    """``--bots`` of simulate, compare and ladder as a list (None if not given): a
+    missing name (``--bots ''``, ``search,,random``) is refused, not read as no bot."""
+    if text is None:
+        return None
+    bots = [b.strip() for b in text.split(",")]
+    if not all(bots):
+        raise SkitgubbeError(_("--bots {text}: name computer players separated by commas, "
+                               "e.g. search,random").format(text=quote(text)))
+    return bots
+
+
+def _out_file(out: str | None) -> str | None:
+    """``--out`` of simulate, compare and ladder: a .csv or .parquet file, or None
+    (standard output; the ladder then writes no file)."""
     if out is not None and not out.endswith((".csv", ".parquet")):
         raise SkitgubbeError(_("--out {file}: name a .csv or .parquet file").format(
             file=quote(out)))
+    return out
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    bots = _bot_list(args.bots)
+    out = _out_file(args.out)
     if args.address is not None and args.scheduler != "dask":
         raise SkitgubbeError(_("--address names a Dask scheduler: give it with --scheduler dask"))
     columns, parts = study_rows(
@@ -357,16 +389,13 @@ def _write_table(frame: pd.DataFrame, out: str | None) -> None:
 def cmd_compare(args: argparse.Namespace) -> int:
     from .studies import compare_play, print_progress
 
-    out = args.out
-    if out and not out.endswith((".csv", ".parquet")):
-        raise SkitgubbeError(_("--out {file}: name a .csv or .parquet file").format(
-            file=quote(out)))
+    out = _out_file(args.out)
     variants = "all" if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
     players = args.players if args.players in ("usual", "all") else _count(args.players)
     if args.games < 1:
         raise SkitgubbeError(_("--games must be at least 1, not {games}").format(
             games=args.games))
-    bots = [b.strip() for b in args.bots.split(",")]
+    bots = _bot_list(args.bots) or []
     frame = compare_play(variants, players, args.games, args.seed, bots,
                          on_row=print_progress, bot_options={"playouts": args.playouts},
                          scheduler=args.scheduler, workers=args.workers, address=args.address,
@@ -377,18 +406,20 @@ def cmd_compare(args: argparse.Namespace) -> int:
     _write_table(frame, out)
     if out is not None:
         print(ngettext("{count} row written to {file}", "{count} rows written to {file}",
-                       len(frame)).format(count=len(frame), file=out), file=sys.stderr)
+                       len(frame)).format(count=len(frame), file=shown_name(out)),
+              file=sys.stderr)
     return 0
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
     from .ladder import RATING_COLUMNS, ladder, lineups, rows
 
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    bots = _bot_list(args.bots)
+    out = _out_file(args.out)
     table = ladder(args.variant, args.players, args.games, args.seed, bots,
                    bot_options={"playouts": args.playouts}, scheduler=args.scheduler,
                    workers=args.workers, address=args.address, max_moves=args.max_moves)
-    players = args.players or PRESETS[args.variant].usual_players
+    players = PRESETS[args.variant].usual_players if args.players is None else args.players
     teams = len(lineups([r.bot for r in table], players))
     each = -(-args.games // teams)
     print(ngettext("{game}, {players} players: {lineups} lineup x {each} games, seed {seed}; "
@@ -399,13 +430,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         seed=args.seed))
     for rating in table:
         print(rating.line())
-    if args.out:
+    if out is not None:
         import pandas as pd
 
         frame = pd.DataFrame(rows(table, args.variant, players, args.playouts, args.seed),
                              columns=RATING_COLUMNS)
-        _write_table(frame, args.out)
-        print(_("ratings written to {file}").format(file=args.out), file=sys.stderr)
+        _write_table(frame, out)
+        print(_("ratings written to {file}").format(file=shown_name(out)), file=sys.stderr)
     return 0
 
 
@@ -552,7 +583,7 @@ def parser() -> argparse.ArgumentParser:
     lad.add_argument("--seed", type=_seed, default=0)
     lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
     _study_arguments(lad)
-    lad.add_argument("--out", metavar="FILE.csv", help="also write the ratings here")
+    lad.add_argument("--out", metavar="FILE.csv|FILE.parquet", help="also write the ratings here")
     lad.set_defaults(run=cmd_ladder)
     check = sub.add_parser("check", help="validate and replay scenario files")
     check.add_argument("files", nargs="+", metavar="FILE")

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from .actions import PLAY, Action, action_text, parse_action
+from .actions import BARE_VERBS, CARD_VERBS, PLAY, Action, action_text, parse_action
 from .cards import DECK, Card
 from .errors import ActionError, IllegalActionError, PositionError, RulesError, quote
 from .events import DROP, Listener, Played, RawEvent, Recording, Step
@@ -316,7 +316,9 @@ class Game:
         return f"{reason} ({RULEBOOK[rule].reference})"
 
     def _check_form(self, action: object) -> None:
-        """Refuse what is not an action of a seat of this game (:class:`ActionError`)."""
+        """Refuse what is not an action of a seat of this game (:class:`ActionError`): no
+        seat, no verb, cards where the verb takes none or none where it needs them; the
+        phase modules see only actions of this shape."""
         if not isinstance(action, Action):
             raise ActionError(f"{quote(action)} is not an action: give an Action, or its "
                               "text such as 'A: play 7D'")
@@ -329,9 +331,21 @@ class Game:
                 isinstance(c, Card) for c in action.cards):
             raise ActionError(f"{quote(action)} is not an action: its kind is a verb and its "
                               "cards are Card values")
-        if action.kind == PLAY and list(action.cards) != sorted(action.cards):
-            raise ActionError(f"{quote(action)} is not an action: a play lists its cards low "
-                              "first, as legal_actions() and parse_action() give them")
+        kind, cards = action.kind, action.cards
+        if kind in CARD_VERBS and not cards:
+            raise ActionError(_("{action}: {verb} needs at least one card").format(
+                action=quote(action), verb=quote(kind)))
+        if kind in BARE_VERBS and cards:
+            raise ActionError(_("{action}: {verb} takes no cards").format(
+                action=quote(action), verb=quote(kind)))
+        if kind not in CARD_VERBS and kind not in BARE_VERBS:
+            raise ActionError(_("{action}: unknown verb {verb}; the verbs are {verbs}").format(
+                action=quote(action), verb=quote(kind),
+                verbs=", ".join(CARD_VERBS + BARE_VERBS)))
+        if kind == PLAY and list(cards) != sorted(cards):
+            raise ActionError(_("{action} is not an action: a play lists its cards low first, "
+                                "as legal_actions() and parse_action() give them").format(
+                action=quote(action)))
 
     def refusal(self, action: Action | str) -> tuple[str, str] | None:
         """None if ``action`` is legal now, else (the reason, the key of the rule that
@@ -450,14 +464,26 @@ class Game:
             self._apply(action)
         return undone
 
-    def replay(self) -> Iterator[Game]:
-        """This game's positions from the start to now, as independent games (step 0
-        first)."""
-        game = self.copy_at(0)
-        yield game.copy()
-        for action in self.actions:
-            game._apply(action)
-            yield game.copy()
+    def at_position(self, state: State, moves: int) -> Game:
+        """A game of these players and rules standing at ``state``, this game's position
+        after ``moves`` moves (as its frames keep it), without the history that led
+        there: a question about a position costs the position, not a copy of the whole
+        game (a copy per position grows with the square of the game's length).  It
+        says what is legal there and why a move is refused; it has no steps to narrate
+        or undo, and the chance of a move played on it (Koira's share, the dreck) comes
+        from a generator of its own, seeded with the game's seed and ``moves``."""
+        game = Game.__new__(Game)
+        game.players, game.rules, game.seed, game.start = (
+            self.players, self.rules, self.seed, self.start)
+        game.narrate = self.narrate
+        game._sink = DROP
+        game._initial = self._initial
+        game._phases = self._phases
+        game._state = state.copy()
+        game._state.rng = random.Random(moves << 64 | (self.seed or 0))
+        game._steps, game._actions, game._legal = [], [], None
+        game.move_count, game.is_over = moves, state.to_play is None
+        return game
 
     def copy(self) -> Game:
         """An independent copy of this game, history included."""

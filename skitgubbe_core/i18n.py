@@ -110,7 +110,15 @@ def language(lang: str | None) -> Iterator[None]:
 
 
 def gettext(message: str) -> str:
-    """``message`` in the current language."""
+    """``message`` in the current language; an empty text stays empty (a catalogue
+    keeps its header under the empty message, and a file's empty title is no header).
+
+    >>> with language("sv"):
+    ...     gettext("")
+    ''
+    """
+    if not message:
+        return message
     return translations(_current.get()).gettext(message)
 
 

@@ -27,10 +27,11 @@ from itertools import combinations
 from typing import Any
 
 from .bots import BOTS
+from .errors import quote
 from .i18n import gettext as _
 from .i18n import number
-from .rules import PRESETS
-from .simulate import SimulationError, simulate
+from .rules import PRESETS, Rules
+from .simulate import SimulationError, check_bots, check_study, simulate
 
 
 @dataclass(frozen=True)
@@ -91,12 +92,19 @@ def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 
                               ) from None
     if variant not in PRESETS:
         raise SimulationError(f"unknown variant {variant!r}; see 'skitgubbe variants'")
-    if games < 1:
-        raise SimulationError(f"a ladder needs at least one game, not {games}")
-    players = players or PRESETS[variant].usual_players
-    names = list(bots or BOTS)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"a ladder needs at least one game, not {quote(games)}")
+    if players is None:
+        players = PRESETS[variant].usual_players
+    elif isinstance(players, bool) or not isinstance(players, int):
+        raise SimulationError(_("the players of a ladder are a whole number of seats, not "
+                                "{players}").format(players=quote(players)))
+    Rules.preset(variant).check_players(players)
+    names = list(check_bots(BOTS if bots is None else bots))
     teams = lineups(names, players)
     each = -(-games // len(teams))
+    for team in teams:  # every argument of every lineup, before the first game of any
+        check_study(variant, players, each, seed, list(team), rotate=True, **kwargs)
     frames = [simulate(variant, players, each, seed, list(team), rotate=True, **kwargs)
               for team in teams]
     model = PlackettLuce()

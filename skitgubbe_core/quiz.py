@@ -35,14 +35,14 @@ message catalogue.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import SkitgubbeError, quote
-from .events import Event, as_event, kinds_with
+from .events import Event, Step, as_event, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
@@ -97,6 +97,13 @@ TEXT = Messages({
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
     "error.answer": "the stated answer is {stated}; the engine says {engine}",
+    "error.kind": "unknown kind of question {kind}{suggestion}: the kinds are {kinds}",
+    "error.kind.like": " (did you mean {kind}?)",
+    "error.kinds.text": "kinds is a list of kinds of question, such as [{kind}], not the "
+                        "text {text}",
+    "error.kinds.none": "name at least one kind of question: the kinds are {kinds}",
+    "error.drill": "no {kinds} question came up in {games} random games of {variant}: its "
+                   "rules may never ask it",
 })
 """Every sentence and label the quiz shows, as a ``str.format`` template."""
 
@@ -295,6 +302,10 @@ class Sheet:
     frames: list[Frame]
     questions: list[Question]
     title: str = ""
+    steps: list[Step] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.steps = self.game.history  # once: each question's context reads it
 
     def find(self, kind: str, after: int) -> Question:
         """The question of ``kind`` asked after ``after`` moves."""
@@ -306,7 +317,7 @@ class Sheet:
     def context(self, question: Question, since: int = 0) -> list[Event]:
         """The events narrated before ``question`` is asked, from step ``since`` on: the
         whole steps before its moment, then the first ``told`` events of its step."""
-        steps = self.game.history
+        steps = self.steps
         shown = [e for step in steps[since:max(since, question.after - 1)] for e in step.events]
         if question.after > since:
             shown.extend(steps[question.after - 1].events[:question.told])
@@ -319,14 +330,17 @@ class Sheet:
 class _Moment:
     """What the questions of one game need: its frames grouped by move, with the
     range of events each frame narrates (as places in its step: a stunsa or tie is
-    narrated before the draws that come before it in the step)."""
+    narrated before the draws that come before it in the step).  The position after
+    each move is the state its last frame keeps: nothing more is kept per move, so a
+    long record costs memory in proportion to its length."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.names = list(game.players)
         self.frames = frames(game)
         self.steps = game.history
-        self.positions = list(game.replay())
+        self.actions = game.actions
+        self._at: tuple[int, Game] | None = None
         self.by_move: dict[int, list[int]] = {}
         self.spans: dict[int, tuple[int, int]] = {}
         counted: dict[int, int] = {}
@@ -355,7 +369,54 @@ class _Moment:
         return found
 
     def at(self, moves: int) -> Game:
-        return self.positions[moves]
+        """The game standing at its position after ``moves`` moves (without history;
+        the last one asked for is kept, as each move's questions ask for it in turn)."""
+        if self._at is None or self._at[0] != moves:
+            state = self.frames[self.last_frame(moves)].state
+            self._at = moves, self.game.at_position(state, moves)
+        return self._at[1]
+
+
+def check_kinds(kinds: Iterable[str]) -> tuple[str, ...]:
+    """``kinds`` as a tuple if each is a kind of question (:data:`KINDS`), else a
+    :class:`QuizError` naming the valid kinds (a misspelt one with the likely kind; a
+    text, which would be read letter by letter, as the list it should be).
+
+    >>> check_kinds(["pick-up", "trump"])
+    ('pick-up', 'trump')
+    >>> try:
+    ...     check_kinds(["pickup"])
+    ... except QuizError as err:
+    ...     print(str(err)[:59])
+    unknown kind of question 'pickup' (did you mean 'pick-up'?)
+    """
+    listed = ", ".join(KINDS)
+    if isinstance(kinds, (str, bytes)):
+        text = kinds.decode(errors="replace") if isinstance(kinds, bytes) else kinds
+        like = text if text in KINDS else _likely(text) or KINDS[0]
+        raise QuizError(TEXT["error.kinds.text"].format(kind=quote(like), text=quote(kinds)))
+    try:
+        found = tuple(kinds)
+    except TypeError:
+        raise QuizError(TEXT["error.kinds.text"].format(kind=quote(KINDS[0]),
+                                                        text=quote(kinds))) from None
+    if not found:
+        raise QuizError(TEXT["error.kinds.none"].format(kinds=listed))
+    for kind in found:
+        if kind not in KINDS:
+            likely = _likely(kind) if isinstance(kind, str) else None
+            suggestion = TEXT["error.kind.like"].format(kind=quote(likely)) if likely else ""
+            raise QuizError(TEXT["error.kind"].format(kind=quote(kind), suggestion=suggestion,
+                                                      kinds=listed))
+    return found
+
+
+def _likely(text: str) -> str | None:
+    """The kind of question ``text`` most likely misspells, if any."""
+    from difflib import get_close_matches
+
+    found = get_close_matches(text[:40].lower(), KINDS, n=1, cutoff=0.6)
+    return found[0] if found else None
 
 
 def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False) -> Sheet:
@@ -366,15 +427,25 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     beginning), ``winner`` before each trick is taken, and the variant's own moments
     (the Skitgubbe, trumps, a pick-up, a tie redistributed).  A scenario's own
     ``exercises`` replace the generated questions when it has some (unless
-    ``generate``); an exercise its moves do not reach is left out (``check`` reports
-    it)."""
+    ``generate``), each checked as ``check`` checks it (a wrong one raises
+    :class:`~.scenario.ScenarioError` naming the file and the exercise); an exercise
+    its moves do not reach (a move was refused) is left out (``check`` reports it)."""
+    kinds = check_kinds(kinds)
     game, title, exercises = _resolve(source)
     moment = _Moment(game)
     if exercises and not generate:
+        from .jsondata import naming
+        from .scenario import ScenarioError
+
         found = []
-        for item in exercises:
-            q = _try(moment, item["ask"], item["after"], item.get("player"))
-            if q is not None:
+        with naming(getattr(source, "file", None)):
+            for i, item in enumerate(exercises):
+                if item["after"] > game.move_count:
+                    continue  # a refused move ended the game before it: check says so
+                try:
+                    q = _exercise(moment, i, item)
+                except ExerciseError as err:
+                    raise ScenarioError(err.detail, path=err.path) from None
                 found.append(_teacher(q, item))
         return Sheet(game, moment.frames, found, title)
     asked: list[Question] = []
@@ -406,7 +477,7 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
         if k >= game.move_count:
             return []
         q = _try(moment, kind, k, None)
-        nxt = game.actions[k]
+        nxt = moment.actions[k]
         if (q is None or not q.answer or q.player != moment.names[nxt.player]
                 or move_text(nxt, moment.names) not in q.answer
                 or not _teaches(q, bool(moment.at(k).table))):
@@ -461,8 +532,7 @@ def ask(moment: _Moment | Game, kind: str, after: int, player: str | None = None
     raises :class:`QuizError` if that moment cannot ask it."""
     if isinstance(moment, Game):
         moment = _Moment(moment)
-    if kind not in KINDS:
-        raise QuizError(f"unknown kind of question {quote(kind)}: use {', '.join(KINDS)}")
+    check_kinds([kind])
     if not 0 <= after <= moment.game.move_count:
         raise QuizError(f"after must be between 0 and {moment.game.move_count}")
     return _ASK[kind](moment, after, player)
@@ -673,7 +743,7 @@ def _trump(moment: _Moment, k: int, player: str | None) -> Question:
 
 def _pick_up(moment: _Moment, k: int, player: str | None) -> Question:
     game = moment.game
-    if k >= game.move_count or game.actions[k].kind != PICK_UP:
+    if k >= game.move_count or moment.actions[k].kind != PICK_UP:
         raise _not_here("pick-up", k)
     names = moment.names
     event = moment.steps[k].events[0]
@@ -753,13 +823,14 @@ def _first_sentence(text: str) -> str:
 
 def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
     """The engine's question, with a teacher's own prompt and choices where given (the
-    answer is still the engine's, narrowed to those choices)."""
-    if "choices" not in item and "prompt" not in item:
+    answer is still the engine's, narrowed to those choices; an empty prompt asks the
+    engine's)."""
+    if "choices" not in item and not item.get("prompt"):
         return q
     choices = tuple(item.get("choices", q.choices))
     right = {_normal(q.kind, a) for a in q.answer}
     refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
-    return Question(q.after, q.player, q.kind, gettext(item["prompt"]) if "prompt" in item else q.prompt, choices,
+    return Question(q.after, q.player, q.kind, gettext(item.get("prompt", "")) or q.prompt, choices,
                     tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
                     q.frame, q.told, q.reveal, q.hide_turn,
                     {c: refusals[_normal(q.kind, c)] for c in choices
@@ -819,6 +890,32 @@ def check_exercise(q: Question, item: Mapping[str, Any]) -> tuple[str, str] | No
 
 DRILL_MOVES = 400
 """A drill's random game stops here if it has not ended (random play can cycle)."""
+DRILL_GAMES = 50
+"""A drill gives up after this many random games in a row without a question of its
+kinds (a kind its variant never asks); one that does ask them asks them in most games."""
+
+
+class ExerciseError(QuizError):
+    """A scenario's exercise that its moment cannot ask, or whose choices or stated
+    answer the engine does not agree with: ``path`` (JSON) says where, ``detail`` why."""
+
+    def __init__(self, detail: str, path: str) -> None:
+        self.detail, self.path = detail, path
+        super().__init__(f"{path}: {detail}")
+
+
+def _exercise(moment: _Moment, i: int, item: Mapping[str, Any]) -> Question:
+    """The engine's question for a scenario's exercise ``i``, checked as ``check``
+    checks it (every use of a teacher's exercise does): else :class:`ExerciseError`."""
+    path = f"exercises[{i}]"
+    try:
+        q = ask(moment, item["ask"], item["after"], item.get("player"))
+    except QuizError as err:
+        raise ExerciseError(str(err), path) from None
+    wrong = check_exercise(q, item)
+    if wrong is not None:
+        raise ExerciseError(wrong[1], f"{path}.{wrong[0]}")
+    return q
 
 
 def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[tuple[str, str | None]]:
@@ -829,14 +926,12 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     for i, item in enumerate(exercises):
         label = gettext("exercise {number} ({kind} after move {after})").format(
             number=i + 1, kind=item["ask"], after=item["after"])
-        path = f"exercises[{i}]"
         try:
-            q = ask(moment, item["ask"], item["after"], item.get("player"))
-        except QuizError as err:
-            results.append((label, f"{path}: {err}"))
+            _exercise(moment, i, item)
+        except ExerciseError as err:
+            results.append((label, str(err)))
             continue
-        wrong = check_exercise(q, item)
-        results.append((label, None if wrong is None else f"{path}.{wrong[0]}: {wrong[1]}"))
+        results.append((label, None))
     return results
 
 
@@ -877,21 +972,34 @@ def readings(source: Any, option: str, kind: str, after: int,
 def drill(variant: str = "skitgubbe", players: int | Sequence[str] = 3, seed: int = 0,
           kinds: Sequence[str] = KINDS) -> Iterable[tuple[Sheet, Question]]:
     """Unlimited practice: questions from seeded random games of ``variant``, one game
-    after another (the same seed, the same questions).
+    after another (the same seed, the same questions).  The arguments are checked at
+    once; if :data:`DRILL_GAMES` games in a row ask no question of ``kinds``, the next
+    question raises :class:`QuizError`.
 
     >>> from itertools import islice
     >>> [q.kind for _, q in islice(drill(seed=3), 3)]
     ['to-play', 'winner', 'to-play']
     """
+    kinds = check_kinds(kinds)
+    Game(players, variant, seed=0)  # an unknown variant or player count, now
+    return _drilled(variant, players, seed, kinds)
+
+
+def _drilled(variant: str, players: int | Sequence[str], seed: int,
+             kinds: tuple[str, ...]) -> Iterator[tuple[Sheet, Question]]:
     from .simulate import random_game
 
     rng = random.Random(seed)
-    while True:
+    dry = 0
+    while dry < DRILL_GAMES:
         game = random_game(players, variant, rng.randrange(2**32), DRILL_MOVES)
         sheet = questions(game, kinds)
+        dry = 0 if sheet.questions else dry + 1
         picked = [q for q in sheet.questions if rng.random() < 0.25]
         for q in picked:
             yield sheet, q
+    raise QuizError(TEXT["error.drill"].format(kinds=join([quote(k) for k in kinds]),
+                                               games=DRILL_GAMES, variant=variant))
 
 
 def to_json(sheet: Sheet) -> list[dict[str, Any]]:
@@ -899,5 +1007,5 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 __all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
-           "check_exercise", "check_exercises", "drill", "questions", "readings", "to_json"]
+           "check_exercise", "check_kinds", "check_exercises", "drill", "questions", "readings", "to_json"]
 

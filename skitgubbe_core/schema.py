@@ -57,10 +57,11 @@ LIMITS: dict[str, tuple[int, str]] = {
 }
 """Each limit: (bound, what it bounds).  docs/scenarios.md lists them."""
 
-_INVISIBLE = "\u200b-\u200f\u202a-\u202e\u2066-\u2069"
+_INVISIBLE = "\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069"
 CONTROL = "\x00-\x1f\x7f-\x9f" + _INVISIBLE
-"""Control characters (C0, DEL, C1) and the invisible direction marks: refused in
-names and titles, where a terminal would obey them or a reader be misled;
+"""Control characters (C0, DEL, C1) and the invisible direction marks (the Arabic
+letter mark, zero-width marks and joiners, embeddings, overrides, isolates): refused
+in names and titles, where a terminal would obey them or a reader be misled;
 descriptions and notes may hold line breaks and tabs."""
 
 _NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
@@ -296,15 +297,27 @@ def _which(schema: dict[str, Any]) -> str:
 
 
 def json_path(parts: Iterable[str | int], prefix: str = "") -> str:
-    """``('start', 'hands', 'B', 2)`` -> ``'start.hands.B[2]'``."""
+    """``('start', 'hands', 'B', 2)`` -> ``'start.hands.B[2]'``; a key that would not
+    read plainly there (empty, long, with surrounding spaces, control characters, dots,
+    brackets or quotes) is quoted in brackets:
+
+    >>> json_path(["options", "dreck "]), json_path(["a.b", ""], "start")
+    ("options['dreck ']", "start['a.b']['']")
+    """
     path = prefix
     for part in parts:
         if isinstance(part, int):
             path += f"[{part}]"
-        else:
-            part = quote(part, 24)[1:-1] if len(part) > 24 or not part.isprintable() else part
+        elif _PLAIN_KEY.fullmatch(part) and part.isprintable():
             path = f"{path}.{part}" if path else part
+        else:
+            path += f"[{quote(part, 24)}]"
     return path
+
+
+_PLAIN_KEY = re.compile(r"[^\s.\[\]'\"](?:[^.\[\]'\"]{0,22}[^\s.\[\]'\"])?")
+"""A key shown as it is in a JSON path: 1-24 characters, no surrounding space, no dot,
+bracket or quote."""
 
 
 def check_tree(data: Any, error: type[FileFormatError] = FileFormatError,

@@ -32,6 +32,7 @@ from .bots import BOTS, SEARCHERS, Bot, OutOfTurn, RandomBot, make_bot
 from .errors import SkitgubbeError, quote
 from .events import RawEvent, Step, kinds_with
 from .game import Game
+from .i18n import gettext as _
 from .interrupt import checked, deferred
 from .rules import PRESETS, Rules
 
@@ -120,9 +121,7 @@ class Study:
         if len(self.bots) != self.players:
             raise SimulationError(f"{len(self.bots)} bots for {self.players} players: name one "
                                   "bot per seat, e.g. --bots heuristic,random,random")
-        for name in self.bots:
-            if name not in BOTS:
-                raise SimulationError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
+        check_bots(self.bots)
 
     def seating(self, index: int) -> tuple[str, ...]:
         """The bots by seat in game ``index``: rotated one seat per game if asked."""
@@ -299,17 +298,18 @@ def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, see
         return pd.DataFrame([row for rows in parts for row in rows], columns=columns)
 
 
-def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
-               bots: Sequence[str] | None = None, *, rotate: bool = False,
-               options: dict[str, str] | None = None, bot_options: dict[str, Any] | None = None,
-               scheduler: str = "serial", workers: int | None = None,
-               address: str | None = None, chunk_size: int | None = None,
-               progress: bool = False, max_moves: int = DEFAULT_MAX_MOVES,
-               measure: bool = False, timeout: float = DASK_TIMEOUT,
-               beyond_cores: bool = False) -> tuple[list[str], Generator[list[Row], None, None]]:
-    """The columns of :func:`simulate`'s rows, and the rows as lists, one per chunk, in
-    game order.  Chunks are made and sent out as workers free up, at most two per
-    worker at a time, so memory stays flat whatever the number of games."""
+def check_study(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
+                bots: Sequence[str] | None = None, *, rotate: bool = False,
+                options: dict[str, str] | None = None,
+                bot_options: dict[str, Any] | None = None, scheduler: str = "serial",
+                workers: int | None = None, address: str | None = None,
+                chunk_size: int | None = None, max_moves: int = DEFAULT_MAX_MOVES,
+                measure: bool = False, **unchecked: Any) -> Study:
+    """The study :func:`simulate` plays with these arguments (its others pass
+    unchecked), every one checked before any game is played; else
+    :class:`SimulationError` (or the rules' own error) saying which is wrong.  The
+    ladder and the comparison check each of their studies with it before the first
+    game of any."""
     if variant not in PRESETS:
         raise SimulationError(f"unknown variant {quote(variant)}; see 'skitgubbe variants'")
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
@@ -325,9 +325,50 @@ def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, s
     if address is not None and not DASK_ADDRESS.match(address):
         raise SimulationError(f"{quote(address)} is not a Dask scheduler address: write "
                               "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
-    study = Study(variant, players, seed, tuple(bots or ("random",) * players), rotate,
-                  tuple(sorted((options or {}).items())),
-                  tuple(sorted((bot_options or {}).items())), max_moves, measure)
+    seats = ("random",) * players if bots is None else check_bots(bots)
+    return Study(variant, players, seed, seats, rotate, tuple(sorted((options or {}).items())),
+                 tuple(sorted((bot_options or {}).items())), max_moves, measure)
+
+
+def check_bots(bots: Iterable[str]) -> tuple[str, ...]:
+    """``bots`` as a tuple if it names at least one computer player and only those of
+    :data:`.bots.BOTS`; else :class:`SimulationError` (a text, which would be read
+    letter by letter, is refused).
+
+    >>> check_bots(["search", "random"])
+    ('search', 'random')
+    """
+    known = ", ".join(BOTS)
+    if isinstance(bots, (str, bytes)):
+        raise SimulationError(_("the bots are a list of computer players, such as "
+                                "['search', 'random'], not the text {text}").format(
+            text=quote(bots)))
+    named = tuple(bots)
+    if not named:
+        raise SimulationError(_("name at least one computer player: the bots are {bots}").format(
+            bots=known))
+    for name in named:
+        if name not in BOTS:
+            raise SimulationError(_("unknown bot {name}; the bots are {bots}").format(
+                name=quote(name), bots=known))
+    return named
+
+
+def study_rows(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
+               bots: Sequence[str] | None = None, *, rotate: bool = False,
+               options: dict[str, str] | None = None, bot_options: dict[str, Any] | None = None,
+               scheduler: str = "serial", workers: int | None = None,
+               address: str | None = None, chunk_size: int | None = None,
+               progress: bool = False, max_moves: int = DEFAULT_MAX_MOVES,
+               measure: bool = False, timeout: float = DASK_TIMEOUT,
+               beyond_cores: bool = False) -> tuple[list[str], Generator[list[Row], None, None]]:
+    """The columns of :func:`simulate`'s rows, and the rows as lists, one per chunk, in
+    game order.  Chunks are made and sent out as workers free up, at most two per
+    worker at a time, so memory stays flat whatever the number of games."""
+    study = check_study(variant, players, games, seed, bots, rotate=rotate, options=options,
+                        bot_options=bot_options, scheduler=scheduler, workers=workers,
+                        address=address, chunk_size=chunk_size, max_moves=max_moves,
+                        measure=measure)
     workers, size = worker_count(scheduler, games, chunk_size, workers, beyond_cores)
     parts = chunks(games, size)
     rows: Iterator[list[Row]]

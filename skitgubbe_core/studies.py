@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from . import metrics
 from .bots import BOT_NAMES
+from .errors import quote
 from .i18n import N_, column, localized, number, numeral, percent, pythons_numerals
 from .i18n import gettext as _
 from .metrics import wilson
 from .rules import PRESETS
-from .simulate import SimulationError, simulate
+from .simulate import SimulationError, check_bots, check_study, simulate
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -257,20 +258,30 @@ def compare_play(variants: Sequence[str] | str = "all", players: str | int = "us
     """
     import pandas as pd
 
+    if isinstance(variants, str) and variants != "all":
+        raise SimulationError(_("variants is \"all\" or a list of rulesets, such as "
+                                "['skitgubbe', 'mas'], not the text {text}").format(
+            text=quote(variants)))
     names = list(PRESETS) if variants == "all" else list(variants)
-    for name in names:
+    for i, name in enumerate(names):
         if name not in PRESETS:
             raise SimulationError(f"unknown variant {name!r}; see 'skitgubbe variants'")
+        if name in names[:i]:
+            raise SimulationError(_("{variant} is named twice: name each ruleset once").format(
+                variant=quote(name)))
+    named = check_bots(bots)
+    studies = [(name, n, seating(list(named), n)) for name in names
+               for n in player_counts(name, players)]
+    for name, n, seats in studies:  # every argument of every study, before the first game
+        check_study(name, n, games, seed, seats, measure=True, **kwargs)
     rows = []
-    for name in names:
-        for n in player_counts(name, players):
-            seats = seating(list(bots), n)
-            df = simulate(name, n, games, seed, seats, rotate=len(set(seats)) > 1,
-                          measure=True, **kwargs)
-            row = summary(df)
-            rows.append(row)
-            if on_row is not None:
-                on_row(row)
+    for name, n, seats in studies:
+        df = simulate(name, n, games, seed, seats, rotate=len(set(seats)) > 1, measure=True,
+                      **kwargs)
+        row = summary(df)
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
 
 

@@ -92,14 +92,20 @@ def test_random_games_keep_every_card_and_always_offer_a_move(setup, seed, polic
 
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 120))
-def test_copy_at_and_replay_rebuild_the_same_positions(players, seed, moves):
+def test_copy_at_and_at_position_rebuild_the_same_positions(players, seed, moves):
+    from skitgubbe_core.frames import frames
+
     game = Game(players, seed=seed)
     rng = random.Random(seed)
     while not game.is_over and game.move_count < moves:
         game.play(rng.choice(game.legal_actions()))
-    positions = [g.snapshot() for g in game.replay()]
-    assert len(positions) == game.move_count + 1
-    assert positions[-1] == game.snapshot()
+    kept = {f.move: f.state for f in frames(game)}  # the last frame of each move
+    positions = [game.at_position(kept[k], k) for k in range(game.move_count + 1)]
+    assert [p.snapshot() for p in positions] == [game.copy_at(k).snapshot()
+                                                 for k in range(game.move_count + 1)]
+    assert positions[-1].snapshot() == game.snapshot()
+    assert positions[-1].legal_actions() == game.legal_actions()
+    assert [p.move_count for p in positions] == list(range(game.move_count + 1))
     assert game.copy_at(0).snapshot() == Game(players, seed=seed).snapshot()
 
 
