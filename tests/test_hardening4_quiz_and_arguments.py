@@ -242,8 +242,8 @@ def test_16_the_quiz_heading_shows_the_file_name_cleaned(tmp_path, monkeypatch, 
     path = tmp_path / f"{HOSTILE}.json"
     example = Path(skitgubbe_core.__file__).parent / "scenarios" / "pickup-case-5.json"
     path.write_bytes(example.read_bytes())
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    assert main(["quiz", str(path)]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    main(["quiz", str(path)])
     out = capsys.readouterr().out
     assert "q[2Jevil.json" in out
     assert not any(c in out for c in "\x1b\r\u202e"), out[:200]
