@@ -188,7 +188,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             status = 2
             continue
         print(f"== {shown}: {_(sc.title)}")
-        status = max(status, _report(scenario.run(sc), shown))
+        status = max(status, _report(quiz.check(sc), shown))
     return status
 
 
@@ -206,7 +206,7 @@ def cmd_example(args: argparse.Namespace) -> int:
     if sc.description:
         print(_(sc.description))
     print()
-    return _report(scenario.run(sc), args.name)
+    return _report(quiz.check(sc), args.name)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -39,14 +39,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import examples
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
-from .errors import SkitgubbeError, quote
+from .errors import IllegalActionError, SkitgubbeError, quote
 from .events import Event, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
 from .rulebook import RULEBOOK
+from .rules import OPTIONS
+from .scenario import Outcome, Scenario, run
 from .schema import EXERCISE_KINDS
 
 KINDS = EXERCISE_KINDS
@@ -354,12 +357,10 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
 
 
 def _resolve(source: Any) -> tuple[Game, str, list[dict[str, Any]]]:
-    from . import examples, scenario
-
     if isinstance(source, str):
         source = examples.load(source)
-    if isinstance(source, scenario.Scenario):
-        return (scenario.run(source).game, gettext(source.title),
+    if isinstance(source, Scenario):
+        return (run(source).game, gettext(source.title),
                 source.data.get("exercises", []))
     if isinstance(source, Game):
         return source, "", []
@@ -744,6 +745,24 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     return results
 
 
+def check(sc: Scenario) -> Outcome:
+    """What ``skitgubbe check`` reports of a scenario: :func:`.scenario.run` (its moves
+    and checkpoints), then, if all passed, each exercise's stated answer against the
+    engine's.
+
+    >>> check(examples.load("pickup-case-5")).passed[-1]
+    'exercise 3 (to-play after move 4)'
+    """
+    outcome = run(sc)
+    if outcome.ok and sc.data.get("exercises"):
+        for label, problem in check_exercises(outcome.game, sc.data["exercises"]):
+            if problem is None:
+                outcome.passed.append(label)
+            else:
+                outcome.failures.append(f"{label}: {problem}")
+    return outcome
+
+
 def readings(source: Any, option: str, kind: str, after: int,
              values: Sequence[str] | None = None) -> list[tuple[Sheet, Question]]:
     """The question of ``kind`` after ``after`` moves of a scenario (or example name)
@@ -753,10 +772,6 @@ def readings(source: Any, option: str, kind: str, after: int,
     >>> [q.answer for _, q in readings("disagreement-trumping", "beat", "legal", 1)]
     [('B: play 2S', 'B: pick up'), ('B: pick up',)]
     """
-    from . import examples
-    from .errors import IllegalActionError
-    from .rules import OPTIONS
-
     sc = examples.load(source) if isinstance(source, str) else source
     rule = OPTIONS[option]
     found = []
@@ -803,5 +818,5 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 __all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
-           "check_exercise", "check_exercises", "drill", "questions", "readings", "to_json"]
+           "check", "check_exercise", "check_exercises", "drill", "questions", "readings", "to_json"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, scenario, worksheet
+from skitgubbe_core import PRESETS, Game, Rules, examples, handout, i18n, quiz, worksheet
 from skitgubbe_core.actions import Action
 from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
 from skitgubbe_core.frames import frames
@@ -85,7 +85,7 @@ def test_every_example_reads_in_swedish(name):
     frame's caption and board, its refusals - is rendered without an English word."""
     sc = examples.load(name)
     with i18n.language("sv"):
-        outcome = scenario.run(sc)
+        outcome = quiz.check(sc)
         game = outcome.game
         shown = frames(game)
         texts = [i18n.gettext(sc.title), i18n.gettext(sc.description), *_narrated(game),
