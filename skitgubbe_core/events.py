@@ -422,32 +422,12 @@ def kinds_with(role: str) -> frozenset[str]:
     return frozenset(name for name, kind in KINDS.items() if role in kind.roles)
 
 
-# Named builders, one per kind (two for ``lead``): ``make`` with the kind fixed and the
-# fields the kind does not use None (or no cards). The transitions use them for the rarer
-# events; the per-move ones are plain tuples (see :data:`RawEvent`).
+# Named builders of the rarer events (the deals, phase ends, going out, the end of the
+# game): ``make`` with the kind fixed and the fields the kind does not use None (or no
+# cards). The events of every move or trick are plain tuples built in the phase modules
+# (see :data:`RawEvent`); tests/test_code_health.py checks both kinds of site against
+# :data:`KINDS`, and that every builder here is used.
 Cards = tuple[Card, ...]
-
-
-def turned(player: int, card: Card, rule: str) -> Event:
-    return make(Event, ("turned", player, (card,), None, None, rule))
-
-
-def lead(player: int, cards: Cards, opponent: int, rule: str) -> Event:
-    """A two-card trick's lead (phase 1), against ``opponent``."""
-    return make(Event, ("lead", player, cards, opponent, None, rule))
-
-
-def lead_trick(player: int, cards: Cards, plays: int, rule: str) -> Event:
-    """A phase-2 lead: the trick needs ``plays`` plays."""
-    return make(Event, ("lead", player, cards, None, plays, rule))
-
-
-def answer(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("answer", player, cards, None, None, rule))
-
-
-def draw(player: int, card: Card, rule: str) -> Event:
-    return make(Event, ("draw", player, (card,), None, None, rule))
 
 
 def trump_card(player: int, card: Card, rule: str) -> Event:
@@ -456,21 +436,6 @@ def trump_card(player: int, card: Card, rule: str) -> Event:
 
 def trump_turned(player: int, card: Card, rule: str) -> Event:
     return make(Event, ("trump-turned", player, (card,), None, None, rule))
-
-
-def stunsa(leader: int, cards: Cards, against: int | None, rule: str) -> Event:
-    """``against``: the replayed trick's opponent; None as phase 1 ends."""
-    return make(Event, ("stunsa", leader, cards, against, None, rule))
-
-
-def trick_won(winner: int, cards: Cards, against: int | None, won: int, rule: str) -> Event:
-    """``against``: the next trick's opponent (None as phase 1 ends); ``won``: cards
-    into the pile (also for :func:`trick_trumped`, :func:`trick_won_suit`)."""
-    return make(Event, ("trick-won", winner, cards, against, won, rule))
-
-
-def trick_trumped(winner: int, cards: Cards, against: int | None, won: int, rule: str) -> Event:
-    return make(Event, ("trick-trumped", winner, cards, against, won, rule))
 
 
 def phase_1_end(player: int, rule: str) -> Event:
@@ -491,25 +456,8 @@ def phase_2(drew: int, shown: Cards, leader: int, trump: int | None, rule: str) 
     return make(Event, ("phase-2", drew, shown, leader, trump, rule))
 
 
-def beat(player: int, cards: Cards, beaten: Cards, rule: str) -> Event:
-    return make(Event, ("beat", player, cards, None, beaten, rule))
-
-
-def pick_up(player: int, cards: Cards, must_beat: int | None, top: Cards, rule: str) -> Event:
-    """``top``: the cards ``must_beat`` must now beat; none (and None) when all are up."""
-    return make(Event, ("pick-up", player, cards, must_beat, top, rule))
-
-
 def out(player: int, rule: str) -> Event:
     return make(Event, ("out", player, (), None, None, rule))
-
-
-def trick_complete(player: int, leader: int, plays: int, rule: str) -> Event:
-    return make(Event, ("trick-complete", player, (), leader, plays, rule))
-
-
-def all_picked_up(player: int, leader: int, rule: str) -> Event:
-    return make(Event, ("all-picked-up", player, (), leader, None, rule))
 
 
 def lead_passes(player: int, leader: int, why: str, rule: str) -> Event:
@@ -519,22 +467,6 @@ def lead_passes(player: int, leader: int, why: str, rule: str) -> Event:
 
 def game_over(loser: int, rule: str) -> Event:
     return make(Event, ("game-over", loser, (), None, None, rule))
-
-
-def lead_all(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("lead-all", player, cards, None, None, rule))
-
-
-def play_all(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("play-all", player, cards, None, None, rule))
-
-
-def tie_play(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("tie-play", player, cards, None, None, rule))
-
-
-def tie(tied: tuple[int, ...], cards: Cards, rule: str) -> Event:
-    return make(Event, ("tie", tied[0], cards, None, tied, rule))
 
 
 def skipped(player: int, rule: str) -> Event:
@@ -551,20 +483,6 @@ def redistribute(player: int, kept: Cards, deals: Sequence[tuple[int, Card]], ru
     return make(Event, ("redistribute", player, kept, None, deals, rule))
 
 
-def slough(player: int, cards: Cards, taker: int | None, late: int | None, rule: str) -> Event:
-    """``late``: whose turn it was, when out of turn (also for :func:`exchange`,
-    :func:`store`)."""
-    return make(Event, ("slough", player, cards, taker, late, rule))
-
-
-def pass_(player: int, rule: str) -> Event:
-    return make(Event, ("pass", player, (), None, None, rule))
-
-
-def trick_won_all(winner: int, cards: Cards, leader: int | None, won: int, rule: str) -> Event:
-    return make(Event, ("trick-won-all", winner, cards, leader, won, rule))
-
-
 def phase_1_all_played(player: int | None, rule: str) -> Event:
     return make(Event, ("phase-1-all-played", player, (), None, None, rule))
 
@@ -578,6 +496,7 @@ def trump_taken(player: int, card: Card, rule: str) -> Event:
 
 
 def exchange(player: int, cards: Cards, late: int | None, rule: str) -> Event:
+    """``late``: whose turn it was, when out of turn (also for :func:`store`)."""
     return make(Event, ("exchange", player, cards, None, late, rule))
 
 
@@ -587,15 +506,6 @@ def store(player: int, cards: Cards, late: int | None, rule: str) -> Event:
 
 def turned_up_kept(player: int, card: Card, rule: str) -> Event:
     return make(Event, ("turned-up-kept", player, (card,), None, None, rule))
-
-
-def trick_won_suit(winner: int, cards: Cards, against: int | None, won: int, rule: str
-                   ) -> Event:
-    return make(Event, ("trick-won-suit", winner, cards, against, won, rule))
-
-
-def pick_up_lead(player: int, cards: Cards, leader: int | None, rule: str) -> Event:
-    return make(Event, ("pick-up-lead", player, cards, leader, None, rule))
 
 
 def dreck(player: int, pool: Cards, deals: Sequence[tuple[int, Card]], rule: str) -> Event:
@@ -608,10 +518,6 @@ def blamattis(player: int, rule: str) -> Event:
 
 def blamattis_loses(player: int, rule: str) -> Event:
     return make(Event, ("blamattis-loses", player, (), None, None, rule))
-
-
-def trump_ends_trick(player: int, cards: Cards, plays: int, rule: str) -> Event:
-    return make(Event, ("trump-ends-trick", player, cards, player, plays, rule))
 
 
 class Listener(Protocol):

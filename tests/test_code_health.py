@@ -2,7 +2,9 @@
 
 import ast
 import inspect
+import io
 import re
+import tokenize
 from collections.abc import Callable
 from pathlib import Path
 from typing import get_args, get_type_hints
@@ -31,6 +33,37 @@ def test_no_module_outside_game_touches_games_private_attributes():
                  for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if PRIVATE.search(line)]
     assert offenders == []
+
+
+IGNORE = re.compile(r"#\s*type:\s*ignore(\[[a-z-]+(, *[a-z-]+)*\])?(.*)")
+
+
+def unexplained_ignores(source: str) -> list[int]:
+    """The lines whose ``# type: ignore`` comment names no error code, or says not why:
+    in the same comment (``# type: ignore[code]  # why``) or a comment line above."""
+    lines = source.splitlines()
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        match = IGNORE.search(token.string) if token.type == tokenize.COMMENT else None
+        if match is None:
+            continue
+        n = token.start[0]
+        why = "#" in match.group(3) or (n > 1 and lines[n - 2].strip().startswith("#"))
+        if match.group(1) is None or not why:
+            found.append(n)
+    return found
+
+
+def test_every_type_ignore_is_narrow_and_says_why():
+    offenders = [f"{path.relative_to(ROOT)}:{n}"
+                 for folder in ("skitgubbe_core", "widgets", "tests", "tools", "lite", "benchmarks")
+                 for path in sorted((ROOT / folder).rglob("*.py"))
+                 for n in unexplained_ignores(path.read_text(encoding="utf-8"))]
+    assert offenders == []
+    assert unexplained_ignores("x = f()  # type: ignore\n") == [1]
+    assert unexplained_ignores("x = f()  # type: ignore[misc]\n") == [1]
+    assert unexplained_ignores("# f is untyped\nx = f()  # type: ignore[misc]\n") == []
+    assert unexplained_ignores("x = f()  # type: ignore[misc]  # f is untyped\n") == []
 
 
 def test_every_phase_module_implements_the_phase_interface():
@@ -89,20 +122,39 @@ def test_each_named_builder_fills_exactly_its_kinds_fields():
         assert event.rule == "x", builder.__name__
 
 
-def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
-    built = {builder(*_sample_arguments(builder)).kind for builder in _builders()}
-    assert built == set(KINDS) == set(_TEMPLATES)
-    # The per-move events, built as plain tuples, leave the fields their kind does not
-    # use None, as the builders do.
-    sites = 0
-    for path in (ROOT / "skitgubbe_core").glob("phase*.py"):
-        for node in rule_index.event_tuples(ast.parse(path.read_text(encoding="utf-8"))):
+def _event_sites() -> tuple[dict[str, int], set[str]]:
+    """Where the engine builds events: how many plain event tuples name each kind, and
+    the named builders it calls (``ev.name(...)``)."""
+    tuples: dict[str, int] = {}
+    called: set[str] = set()
+    for path in sorted((ROOT / "skitgubbe_core").glob("*.py")):
+        if path.name == "events.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in rule_index.event_tuples(tree):
             kind, _, _, other, extra, _ = node.elts
             for name in rule_index.event_kinds(kind):
-                sites += 1
+                tuples[name] = tuples.get(name, 0) + 1
                 assert KINDS[name].other or _is_none(other), (path.name, node.lineno)
                 assert KINDS[name].extra or _is_none(extra), (path.name, node.lineno)
-    assert sites > 20
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "ev":
+                called.add(node.attr)
+    return tuples, called
+
+
+def test_the_event_kind_registry_covers_every_kind_built_and_narrated():
+    # The per-move events, built as plain tuples, leave the fields their kind does not
+    # use None, as the builders do (checked in _event_sites).
+    tuples, called = _event_sites()
+    builders = {f.__name__: f for f in _builders()}
+    assert sum(tuples.values()) > 20 and len(called) > 10
+    # Every builder is used by the engine, and nothing else is called as one.
+    assert called == set(builders)
+    built = set(tuples) | {builders[name](*_sample_arguments(builders[name])).kind
+                           for name in called}
+    assert built == set(KINDS) == set(_TEMPLATES)
     assert kinds_with("split") == set(_SPLIT)
     assert all(kind.roles <= ROLES.keys() for kind in KINDS.values())
     # The sets the frames, the quiz, the studies and the narration read, as they were
