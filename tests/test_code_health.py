@@ -131,12 +131,12 @@ def _event_sites() -> tuple[dict[str, int], set[str]]:
         if path.name == "events.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in rule_index.event_tuples(tree):
-            kind, _, _, other, extra, _ = node.elts
+        for raw in rule_index.event_tuples(tree):
+            kind, _, _, other, extra, _ = raw.elts
             for name in rule_index.event_kinds(kind):
                 tuples[name] = tuples.get(name, 0) + 1
-                assert KINDS[name].other or _is_none(other), (path.name, node.lineno)
-                assert KINDS[name].extra or _is_none(extra), (path.name, node.lineno)
+                assert KINDS[name].other or _is_none(other), (path.name, raw.lineno)
+                assert KINDS[name].extra or _is_none(extra), (path.name, raw.lineno)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and node.value.id == "ev":
