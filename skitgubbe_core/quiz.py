@@ -400,7 +400,7 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
         event = _event(moment, k, ("redistribute",))
         if event is None:
             return []
-        tied = dict.fromkeys(q for q, _ in event[1].extra)
+        tied = dict.fromkeys(q for q, _ in event[1].deals)
         return [ask(moment, kind, k, moment.names[p]) for p in tied]
     q = _try(moment, kind, k, None)
     return [] if q is None else [q]
@@ -581,7 +581,7 @@ def _trump(moment: _Moment, k: int, player: str | None) -> Question:
     if frame is None:
         raise _not_here("trump", k)
     return Question(k, None, "trump", TEXT["prompt.trump"], tuple(SUITS),
-                    (SUITS[event.extra],), event.sentence(moment.names),
+                    (SUITS[event.suit],), event.sentence(moment.names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), True)
 
 
@@ -611,16 +611,16 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
         raise _not_here("tie-cards", k)
     index, event = found
     names = moment.names
-    tied = [names[p] for p in dict.fromkeys(p for p, _ in event.extra)]
+    tied = [names[p] for p in dict.fromkeys(p for p, _ in event.deals)]
     if player is None or player not in tied:
         raise QuizError(TEXT["error.player"].format(kind="tie-cards", needed=join(tied),
                                                     player=player))
     seat = names.index(player)
-    dealt = [card for _, card in event.extra]
-    answer = tuple(card.text for p, card in event.extra if p == seat)
+    dealt = [card for _, card in event.deals]
+    answer = tuple(card.text for p, card in event.deals if p == seat)
     first = moment.by_move[k]
     dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
-    frame = max(first[0], dealt_at - len(event.extra))  # before the first card is dealt
+    frame = max(first[0], dealt_at - len(event.deals))  # before the first card is dealt
     return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
                     tuple(c.text for c in sorted(dealt)), answer, event.sentence(names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)

@@ -12,13 +12,14 @@ from typing import get_args, get_type_hints
 import pytest
 import rule_index
 
-from skitgubbe_core import events, phase1, phase1_all, phase1_mas, phase2
+from skitgubbe_core import events, examples, phase1, phase1_all, phase1_mas, phase2, quiz
+from skitgubbe_core.cards import Card
 from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS, ROLES, Event, kinds_with
 from skitgubbe_core.frames import _SPLIT, DECIDES, FORWARD, OWN_FRAME, TAKES
 from skitgubbe_core.phases import PHASE1, PHASE2, Phase, module_for
 from skitgubbe_core.quiz import TURN_EVENTS
 from skitgubbe_core.rules import OPTIONS, PRESETS, Rules
-from skitgubbe_core.simulate import PICK_UP_EVENTS
+from skitgubbe_core.simulate import PICK_UP_EVENTS, random_game
 from skitgubbe_core.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,3 +180,56 @@ def test_the_rule_index_is_current_and_every_rule_leads_to_code():
     assert (ROOT / "docs" / "rule-index.md").read_text(encoding="utf-8") == rule_index.markdown(), (
         "docs/rule-index.md is stale: .venv/bin/python tests/rule_index.py > docs/rule-index.md")
     assert all(rule_index.citations().values())
+
+
+def _cards(x: object) -> bool:
+    return isinstance(x, tuple) and all(isinstance(c, Card) for c in x)
+
+
+def _seats(x: object) -> bool:
+    return isinstance(x, tuple) and all(isinstance(p, int) for p in x) and len(x) > 1
+
+
+def _deals(x: object) -> bool:
+    return isinstance(x, (list, tuple)) and bool(x) and all(
+        isinstance(p, int) and isinstance(c, Card) for p, c in x)
+
+
+def _late(x: object) -> bool:
+    return x is None or isinstance(x, int)
+
+
+#: what ``extra`` holds, by kind, as Event's typed properties read it
+EXTRA = {
+    "lead": lambda x: x is None or isinstance(x, int) and x > 0,
+    **dict.fromkeys(("trick-won", "trick-trumped", "trick-won-all", "trick-won-suit",
+                     "trick-complete", "trump-ends-trick"), lambda x: isinstance(x, int) and x > 0),
+    "phase-2": lambda x: x in range(4),
+    "beat": lambda x: _cards(x) and x,
+    "pick-up": _cards,
+    "lead-passes": lambda x: x in ("blamattis", "beaten", "next"),
+    "tie": _seats,
+    "share": lambda x: isinstance(x, tuple) and len(x) == 2 and _seats(x[0])
+    and isinstance(x[1], int),
+    "redistribute": _deals,
+    "dreck": _deals,
+    **dict.fromkeys(("slough", "exchange", "store"), _late),
+}
+
+
+def test_each_kinds_extra_holds_what_its_property_reads():
+    assert set(EXTRA) == {name for name, kind in KINDS.items() if kind.extra}
+    seen: dict[str, int] = {}
+    steps = [step for name in examples.names() for step in quiz.check(examples.load(name)).steps]
+    for name, preset in PRESETS.items():
+        for seed in range(12):
+            game = random_game(preset.usual_players, name, seed=seed, out_of_turn=True)
+            steps += game.history
+    for step in steps:
+        for event in step.events:
+            seen[event.kind] = seen.get(event.kind, 0) + 1
+            if event.kind in EXTRA:
+                assert EXTRA[event.kind](event.extra), event
+            else:
+                assert event.extra is None, event
+    assert set(EXTRA) <= set(seen), set(EXTRA) - set(seen)
