@@ -34,6 +34,8 @@ def test_no_module_outside_game_touches_games_private_attributes():
                  for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if PRIVATE.search(line)]
     assert offenders == []
+    assert PRIVATE.search("game._state.hands") and PRIVATE.search("g._apply(a)")
+    assert not PRIVATE.search("self._state.hands") and not PRIVATE.search("game.state_x")
 
 
 IGNORE = re.compile(r"#\s*type:\s*ignore(\[[a-z-]+(, *[a-z-]+)*\])?(.*)")
