@@ -42,15 +42,31 @@ class Choice:
     evidence: str = DOCUMENTED
 
 
+ANY = ("*",)
+"""``fast_path=ANY``: phase 2's fast path plays every value of the option right."""
+
+
 @dataclass(frozen=True)
 class Option:
-    """A rule option: a point where sources (or variants) differ."""
+    """A rule option: a point where sources (or variants) differ.
+
+    ``fast_path``: the values under which the fast path of ``phase2.legal`` (single
+    cards, one beat table per trump suit and anti-trump rule, picking up as ``must_beat``
+    allows) still finds the legal moves: :data:`ANY` for an option it reads itself or that
+    does not change what beats; by default only the option's default value, so that a new
+    option that changes what beats turns the fast path off instead of being skipped by it
+    (:attr:`Rules.single_beats`)."""
 
     name: str
     title: str
     summary: str
     choices: tuple[Choice, ...]
     default: str
+    fast_path: tuple[str, ...] = ()
+
+    def keeps_fast_path(self, value: str) -> bool:
+        """Whether phase 2's fast path plays ``value`` of this option right."""
+        return self.fast_path == ANY or value in (self.fast_path or (self.default,))
 
     def choice(self, value: str) -> Choice:
         for c in self.choices:
@@ -60,8 +76,9 @@ class Option:
         raise RulesError(f"option {self.name!r} cannot be {value!r}: choose one of {allowed}")
 
 
-def _option(name: str, title: str, summary: str, default: str, *choices: Choice) -> Option:
-    return Option(name, title, summary, choices, default)
+def _option(name: str, title: str, summary: str, default: str, *choices: Choice,
+            fast_path: tuple[str, ...] = ()) -> Option:
+    return Option(name, title, summary, choices, default, fast_path)
 
 
 _C = Choice
@@ -81,6 +98,7 @@ OPTIONS: dict[str, Option] = {
                "plays the trump card, and its turner leads phase 2", ("pagat-sv",)),
             _C("never", "the sources of Mas and of the German summary do not mention it",
                ("kortoxen", "de-summary"), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "last_trick", "The last trick of phase 1",
@@ -89,6 +107,7 @@ OPTIONS: dict[str, Option] = {
                "it; an unanswered lead stays with its leader, who wins it", ("pagat",)),
             _C("incomplete", "any last trick that is not complete is taken back into the hands "
                "of the players who played it", ("pagat-sv", "se-faq")),
+            fast_path=ANY,
         ),
         _option(
             "lead_after_going_out", "The lead after a trick completed by a player who goes out",
@@ -99,6 +118,7 @@ OPTIONS: dict[str, Option] = {
             _C("beaten-player", "the player whose play was beaten last, as the trick's "
                "runner-up; pagat.com only says that whoever played last leads and is silent when "
                "that player is out, so this reading is ours", ("pagat",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "phase1_tricks", "Phase-1 tricks", "Who plays to a phase-1 trick and how it is won.",
@@ -111,6 +131,7 @@ OPTIONS: dict[str, Option] = {
             _C("beat-or-pick-up", "two-card tricks in which the second player must beat the lead "
                "(higher in suit, or a trump on a non-trump) or pick it up; after a pick-up the "
                "next player leads", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "phase1_plays", "Phase-1 plays", "What a player plays to a phase-1 trick.", "single",
@@ -118,6 +139,7 @@ OPTIONS: dict[str, Option] = {
             _C("sets", "the leader plays one card or several of equal rank, everyone plays as "
                "many; the highest true set wins; tie replays are single cards (our reading)",
                ("de-summary",)),
+            fast_path=ANY,
         ),
         _option(
             "tie_scope", "Which ties are replayed", "In all-play tricks: which equal cards force "
@@ -125,6 +147,7 @@ OPTIONS: dict[str, Option] = {
             _C("highest", "only a tie for the highest card", ("pagat-sv", "cappelens")),
             _C("any", "any two equal cards, highest or not; the replay's highest card wins all",
                ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "tie_rule", "Resolving a tie", "In all-play tricks: what happens to tied cards.",
@@ -135,6 +158,7 @@ OPTIONS: dict[str, Option] = {
                "is sorted low to high and dealt one at a time to the tied players, starting "
                "with the tied player who played last and going counter-clockwise; the trick's "
                "leader leads again (our reading)", ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "tie_cards_to", "Where redistributed tie cards go", "With Koira's sorted tie "
@@ -144,6 +168,7 @@ OPTIONS: dict[str, Option] = {
             _C("pile", "the collected pile, since phase 1 collects cards for phase 2",
                ("pagat-sv",), RECONSTRUCTION),
             _C("hand", "the hand, to be played on in phase 1", ("pagat-sv",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "phase1_end", "The end of phase 1", "When phase 1 ends.", "no-card",
@@ -154,6 +179,7 @@ OPTIONS: dict[str, Option] = {
                "shared among the tied players", ("pagat-sv",)),
             _C("last-draw", "with the trick in which the last stock card is drawn",
                ("kortoxen", "de-summary")),
+            fast_path=ANY,
         ),
         _option(
             "draw", "Drawing in phase 1", "When players draw from the stock.", "after-play",
@@ -162,6 +188,7 @@ OPTIONS: dict[str, Option] = {
                "winner first", ("de-summary",)),
             _C("refill", "whenever your hand holds fewer than three cards after your action; "
                "hands may exceed three", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "forced_bounce", "Forced bounce", "All-play tricks: a player holding a card equal "
@@ -169,6 +196,7 @@ OPTIONS: dict[str, Option] = {
             _C(NO, "no obligation", _PAGAT),
             _C(YES, "you must play a card equal in rank to the highest card of the round (in "
                "a bounce resolution, of the replay so far: our reading)", ("reed",)),
+            fast_path=ANY,
         ),
         _option(
             "slough", "Sloughing", "All-play tricks: extra cards equal to a losing card.", NO,
@@ -177,6 +205,7 @@ OPTIONS: dict[str, Option] = {
                "equal in rank to a losing card before the trick is taken; they go to the "
                "winner, and the slougher draws for them (our reading of the drawing)",
                ("reed", "pagat", "pagat-sv")),
+            fast_path=ANY,
         ),
         _option(
             "slough_timing", "When a slough may come", "With slough=yes: when a player may "
@@ -191,6 +220,7 @@ OPTIONS: dict[str, Option] = {
             _C("both", "at any moment after playing, out of turn while the trick is undecided "
                "or in the round once it is decided, but still only once per trick",
                ("reed", "pagat"), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "turned_up_trump", "Turned-up trump", "Whether trumps are known from the deal.", NO,
@@ -198,6 +228,7 @@ OPTIONS: dict[str, Option] = {
             _C(YES, "after the deal the next card is turned face up under the stock: its suit "
                "is trump, and it is the last card to be drawn", ("kortoxen", "pagat",
                                                                  "se-house")),
+            fast_path=ANY,
         ),
         _option(
             "phase1_follow", "Following suit in phase 1", "Two-card tricks: whether the second "
@@ -208,6 +239,7 @@ OPTIONS: dict[str, Option] = {
                RECONSTRUCTION),
             _C("suit-then-trump", "follow suit if you can, otherwise trump if you can",
                ("se-house",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "phase1_winner", "Who wins a two-card trick", "Two-card tricks: whether suits "
@@ -216,6 +248,7 @@ OPTIONS: dict[str, Option] = {
             _C("trick-taking", "the higher card of the suit led, or the trump played on a "
                "non-trump, as in ordinary trick-taking and in Mas; a card of another suit "
                "loses, so no stunsa happens", ("se-house", "kortoxen"), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "exchange_two", "Exchanging the two of trumps", "Mas: the two of trumps may be "
@@ -223,6 +256,7 @@ OPTIONS: dict[str, Option] = {
             _C(NO, "no exchange", _PAGAT),
             _C(YES, "while the turned-up trump lies under the stock, the two of trumps may be "
                "exchanged for it", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "store_three_trumps", "Storing three trumps", "Mas: a hand of three trumps may be "
@@ -230,6 +264,7 @@ OPTIONS: dict[str, Option] = {
             _C(NO, "no storing", _PAGAT),
             _C(YES, "a hand of exactly three trumps may be shown and stored face down for "
                "phase 2, and three new cards drawn", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "mas_timing", "When Mas's exchange and storing happen", "With exchange_two or "
@@ -239,6 +274,7 @@ OPTIONS: dict[str, Option] = {
                RECONSTRUCTION),
             _C("any-time", "at any moment of phase 1, out of turn too ('at any stage')",
                ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "phase2_plays", "Phase-2 plays", "Single cards, or runs too.", "single",
@@ -267,6 +303,7 @@ OPTIONS: dict[str, Option] = {
             _C("suit-by-suit", "a set of higher rank each of whose cards beats its own card "
                "of the beaten set (a higher card of its suit, or a trump on a non-trump)",
                ("se-house",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "run_order", "How runs compare", "When a card or run beats another of its suit. "
@@ -275,6 +312,7 @@ OPTIONS: dict[str, Option] = {
                "beaten play's highest card", ("parlett", "glimne"), RECONSTRUCTION),
             _C("top-above-top", "the beating play's highest card is higher than the beaten "
                "play's highest card", ("parlett", "glimne"), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "beat", "Beating in phase 2", "When a trump may be played on another suit.",
@@ -291,6 +329,7 @@ OPTIONS: dict[str, Option] = {
                ("se-faq",) + _PAGAT),
             _C(YES, "a player who can beat must; only one who cannot picks up",
                ("de-summary", "se-house")),
+            fast_path=ANY,
         ),
         _option(
             "anti_trumps", "Anti-trumps (mot-trumf)", "A suit that trumps cannot beat.", "none",
@@ -299,6 +338,7 @@ OPTIONS: dict[str, Option] = {
             _C("clubs", "always clubs; none when clubs are trumps", ("green", "pagat")),
             _C("electric-clubs", "clubs, unless clubs are trumps: then spades", ("franzen",
                                                                                  "pagat-sv")),
+            fast_path=ANY,
         ),
         _option(
             "pick_up", "What is picked up", "What a player who cannot or will not beat takes.",
@@ -309,6 +349,7 @@ OPTIONS: dict[str, Option] = {
                "toward the trick until all its cards are gone", ("pagat-sv",)),
             _C("lowest-run", "the whole lowest unbroken run on the table, even if several "
                "players made it", ("reed",)),
+            fast_path=ANY,
         ),
         _option(
             "empty_hand_after_phase1", "No cards after phase 1", "What happens to a player who "
@@ -318,12 +359,14 @@ OPTIONS: dict[str, Option] = {
                "lowest play of the trick on the table; one who would lead passes the lead on "
                "(our reading)", ("pagat-sv", "cappelens")),
             _C("loses", "the Blåmattis loses at once", ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "trump_ends_trick", "A trump ends the trick", "Whether a trump on a non-trump ends "
             "a phase-2 trick at once.", NO,
             _C(NO, "the trick goes on", _PAGAT),
             _C(YES, "its player sets the trick aside and leads", ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "dreck", "Dreck", "Atlanta: short hands are topped up at the start of phase 2.", NO,
@@ -331,6 +374,7 @@ OPTIONS: dict[str, Option] = {
             _C(YES, "if anyone has fewer than six cards, everyone pools their twos to fives and "
                "the six of trumps, and these are dealt at random, as evenly as possible, to the "
                "players who had too few", ("reed",)),
+            fast_path=ANY,
         ),
     )
 }
@@ -567,7 +611,8 @@ class Rules:
     dreck: YesNo = "no"
     single_beats: bool = field(init=False, repr=False, compare=False)
     """Phase 2 plays single cards only, and any trump beats a non-trump (the common case,
-    which has a fast path)."""
+    which has a fast path): every option's value keeps the fast path
+    (:meth:`Option.keeps_fast_path`)."""
     turn_above: int = field(init=False, repr=False, compare=False)
     """The stock card may be turned while the stock holds more than this many cards."""
     trump_ends: bool = field(init=False, repr=False, compare=False)
@@ -587,8 +632,8 @@ class Rules:
                                  f"not {getattr(self, needs)}")
         # Derived once, read on every phase-2 turn (not a field: equality, hashing
         # and records see only the options).
-        object.__setattr__(self, "single_beats", self.phase2_plays == "single"
-                           and self.beat == "any-trump" and self.phase2_sets != YES)
+        object.__setattr__(self, "single_beats", all(
+            option.keeps_fast_path(getattr(self, name)) for name, option in OPTIONS.items()))
         object.__setattr__(self, "turn_above", _TURN_ABOVE[self.turn_from_stock])
         object.__setattr__(self, "trump_ends", self.trump_ends_trick == YES)
         object.__setattr__(self, "may_pick_up", self.must_beat == NO)

@@ -6,19 +6,21 @@ import io
 import re
 import tokenize
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import get_args, get_type_hints
+from typing import Literal, get_args, get_type_hints
 
 import pytest
 import rule_index
 
 from skitgubbe_core import events, examples, phase1, phase1_all, phase1_mas, phase2, quiz
-from skitgubbe_core.cards import Card
+from skitgubbe_core.actions import Action
+from skitgubbe_core.cards import Card, parse_cards
 from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS, ROLES, Event, kinds_with
 from skitgubbe_core.frames import _SPLIT, DECIDES, FORWARD, OWN_FRAME, TAKES
 from skitgubbe_core.phases import PHASE1, PHASE2, Phase, module_for
 from skitgubbe_core.quiz import TURN_EVENTS
-from skitgubbe_core.rules import OPTIONS, PRESETS, Rules
+from skitgubbe_core.rules import ANY, OPTIONS, PRESETS, Choice, Option, Rules
 from skitgubbe_core.simulate import PICK_UP_EVENTS, random_game
 from skitgubbe_core.state import State
 
@@ -235,3 +237,38 @@ def test_each_kinds_extra_holds_what_its_property_reads():
             else:
                 assert event.extra is None, event
     assert set(EXTRA) <= set(seen), set(EXTRA) - set(seen)
+
+
+@dataclass(frozen=True)
+class _WithSevens(Rules):
+    """Rules with a throwaway option, as a contributor would add one: in phase 2 a seven
+    beats anything (implemented below by a stand-in for the slow path)."""
+
+    sevens_beat_all: Literal["no", "yes"] = "no"
+
+
+def test_a_new_option_that_changes_what_beats_turns_the_fast_path_off(monkeypatch):
+    option = Option("sevens_beat_all", "Sevens", "A seven beats anything.",
+                    (Choice("no", "no", ("pagat",)), Choice("yes", "yes", ("pagat",))), "no")
+    monkeypatch.setitem(OPTIONS, option.name, option)
+    slow: list[tuple[Card, ...]] = []
+
+    def answers(p, hand, top, rules, trump):  # the slow path, reading the new option
+        slow.append(top)
+        sevens = [c for c in hand if rules.sevens_beat_all == "yes" and c >> 2 == 5]
+        return [Action(p, "play", (c,)) for c in sevens]
+
+    monkeypatch.setattr(phase2, "_answers", answers)
+    s = State(2)
+    s.phase, s.to_play, s.trump = 2, 1, 0
+    s.hands = [list(parse_cards("AH")), list(parse_cards("7D 2H"))]
+    s.table = [(0, tuple(parse_cards("AH")))]
+    plain, sevens = _WithSevens(), _WithSevens(sevens_beat_all="yes")
+    assert plain.single_beats and not sevens.single_beats
+    assert phase2.legal(s, plain) == [Action(1, "pick up")] and slow == []
+    assert phase2.legal(s, sevens) == [Action(1, "play", tuple(parse_cards("7D"))),
+                                       Action(1, "pick up")]
+    assert slow == [tuple(parse_cards("AH"))]
+    # Declared as one the fast path plays right, the option is not read there.
+    monkeypatch.setitem(OPTIONS, option.name, replace(option, fast_path=ANY))
+    assert _WithSevens(sevens_beat_all="yes").single_beats
