@@ -49,7 +49,6 @@ from .simulate import (
     write_csv,
     write_parquet,
 )
-from .sources import cite
 from .view import hand_order
 
 if TYPE_CHECKING:
@@ -74,7 +73,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
         print(f"  {o.name}: {_(o.summary)}")
         for c in o.choices:
             mark = "*" if c.value == o.default else " "
-            print(f"   {mark} {c.value}: {_(c.description)} [{_(c.evidence)}; {cite(c.sources)}]")
+            print(f"   {mark} {c.value}: {_(c.description)} [{c.provenance}]")
     return 0
 
 

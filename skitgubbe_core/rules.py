@@ -28,18 +28,37 @@ from .sources import cite
 DOCUMENTED = "documented"
 HOUSE_RULE = "house rule"
 RECONSTRUCTION = "reconstruction"
-EVIDENCE = (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION)
-"""How well a choice or preset is attested, strongest first."""
+HOUSE_CUSTOM = "house custom, no written source"
+EVIDENCE = (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION, HOUSE_CUSTOM)
+"""How well a choice or preset is attested, strongest first: described by its sources;
+a house rule a source reports; our reading (reconstruction) of sources that leave the
+point open; a custom no written source describes (a choice of its own, with no
+sources)."""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One reading of an option: its value, what it means, its evidence and sources."""
+    """One reading of an option: its value, what it means, its evidence and sources
+    (none exactly when it is a :data:`HOUSE_CUSTOM`)."""
 
     value: str
     description: str
     sources: tuple[str, ...]
     evidence: str = DOCUMENTED
+
+    def __post_init__(self) -> None:
+        if self.evidence not in EVIDENCE:
+            raise RulesError(f"choice {self.value!r}: unknown evidence {self.evidence!r}")
+        if (self.evidence == HOUSE_CUSTOM) == bool(self.sources):
+            raise RulesError(f"choice {self.value!r}: a {HOUSE_CUSTOM} has no sources, and "
+                             "every other reading names its sources")
+
+    @property
+    def provenance(self) -> str:
+        """Its evidence and sources, in the current language: ``'documented; pagat.com,
+        ...'``, or ``'house custom, no written source'``."""
+        evidence = _(self.evidence)
+        return f"{evidence}; {cite(self.sources)}" if self.sources else evidence
 
 
 ANY = ("*",)

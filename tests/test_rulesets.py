@@ -29,7 +29,14 @@ from skitgubbe_core import (
 )
 from skitgubbe_core.cli import main
 from skitgubbe_core.events import _TEMPLATES, KINDS
-from skitgubbe_core.rules import DOCUMENTED, HOUSE_RULE, RECONSTRUCTION
+from skitgubbe_core.rules import (
+    DOCUMENTED,
+    HOUSE_CUSTOM,
+    HOUSE_RULE,
+    RECONSTRUCTION,
+    Choice,
+    Option,
+)
 
 EXPECTED_PRESETS = {
     "skitgubbe", "skitgubbe-sequences", "skitgubbe-anti-trumps", "skitgubbe-clubs-anti-trumps",
@@ -52,7 +59,7 @@ def test_every_option_choice_has_a_description_and_known_sources():
     for option in OPTIONS.values():
         assert option.default in [c.value for c in option.choices]
         for choice in option.choices:
-            assert choice.description and choice.sources
+            assert choice.description and (choice.sources or choice.evidence == HOUSE_CUSTOM)
             assert all(s in SOURCES for s in choice.sources)
 
 
@@ -156,3 +163,22 @@ def test_every_preset_at_every_player_count_keeps_its_cards_and_replays(name, pl
             assert Counter(game.all_cards()) == start
         again = record.from_record(record.to_record(game))
         assert again.snapshot() == game.snapshot()
+
+
+def test_a_house_custom_has_no_written_source_and_says_so(monkeypatch, capsys):
+    custom = Choice("dealer-right", "the player on the dealer's right leads", (), HOUSE_CUSTOM)
+    assert custom.provenance == "house custom, no written source"
+    assert Choice("x", "x", ("pagat",)).provenance.startswith('documented; pagat.com, "Skitgubbe"')
+    with pytest.raises(RulesError, match="a house custom, no written source has no sources"):
+        Choice("x", "x", ("pagat",), HOUSE_CUSTOM)
+    with pytest.raises(RulesError, match="every other reading names its sources"):
+        Choice("x", "x", (), DOCUMENTED)
+    with pytest.raises(RulesError, match="unknown evidence 'hearsay'"):
+        Choice("x", "x", ("pagat",), "hearsay")
+    option = Option("first_lead", "First lead", "Who leads first.",
+                    (Choice("dealer-left", "the dealer's left", ("pagat",)), custom), "dealer-left")
+    monkeypatch.setitem(OPTIONS, option.name, option)
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert ("     dealer-right: the player on the dealer's right leads [house custom, no written "
+            "source]\n") in out
