@@ -26,9 +26,10 @@ from bench_engine import load_tight, measure_tight
 
 BEATS = tuple(tuple(tuple((c & 3 == a & 3 and c >> 2 > a >> 2) or (c & 3 == t and a & 3 != t)
                           for c in range(52)) for a in range(52)) for t in range(4))
-ROWS = tuple(tuple((p, "play", (c,)) for c in range(52)) for p in range(8))
-PICK_UP = tuple((p, "pick up", ()) for p in range(8))
 Action = tuple[int, str, tuple[int, ...]]
+ROWS: tuple[tuple[Action, ...], ...] = tuple(tuple((p, "play", (c,)) for c in range(52))
+                                             for p in range(8))
+PICK_UP: tuple[Action, ...] = tuple((p, "pick up", ()) for p in range(8))
 
 
 class LeanGame:
@@ -142,8 +143,8 @@ def main() -> None:
     best = {"tight": 1.0, "lean": 1.0}
     length = {}
     for _ in range(8):
-        for name, run in (("tight", measure_tight), ("lean", measure_lean)):
-            games, actions, elapsed = run(tight, 0.3) if name == "tight" else run(0.3)
+        for name in ("tight", "lean"):
+            games, actions, elapsed = measure_tight(tight, 0.3) if name == "tight" else measure_lean(0.3)
             best[name] = min(best[name], elapsed / actions)
             length[name] = actions / games
     print(f"tight.py: {best['tight'] * 1e6:.2f} us/action, {length['tight']:.0f} actions/game")

@@ -33,10 +33,11 @@ def play_game(rng: random.Random, deal_rng: random.Random) -> int:
     deal_rng.shuffle(deck)
     hands = [deck[i:3 * N:N] for i in range(N)]
     stock = deck[3 * N:][::-1]
-    piles = [[] for _ in range(N)]
-    table = []  # phase 1: (player, card); phase 2: (player, card)
+    piles: list[list[int]] = [[] for _ in range(N)]
+    table: list[tuple[int, int]] = []  # phase 1: (player, card); phase 2: (player, card)
     leader, opponent, to_play = 0, 1, 0
-    trump_card = holder = None
+    trump_card: int | None = None
+    holder: int | None = None
     moves = 0
     rnd = rng.random  # tight.py's uniform choice, as bench_engine.py's
     # Phase 1: two-card tricks.
@@ -81,6 +82,7 @@ def play_game(rng: random.Random, deal_rng: random.Random) -> int:
     table = []
     for hand, pile in zip(hands, piles, strict=True):
         hand.extend(pile)
+    assert holder is not None and trump_card is not None  # phase 1 drew the last card
     hands[holder].append(trump_card)
     trump = trump_card & 3
     in_game = [bool(h) for h in hands]

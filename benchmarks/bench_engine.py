@@ -97,8 +97,8 @@ def faster(a: tuple[int, int, float], b: tuple[int, int, float] | None) -> tuple
 
 def best_of(run: Callable[[], tuple[int, int, float]], rounds: int = 5) -> tuple[int, int, float]:
     """The best of ``rounds`` runs."""
-    best = None
-    for _ in range(rounds):
+    best = run()
+    for _ in range(rounds - 1):
         best = faster(run(), best)
     return best
 
@@ -136,7 +136,7 @@ def decision_time(name: str, decisions: int) -> float:
         game = Game(3, seed=seed)
         bots = [make_bot(name, seed * 16 + p) for p in range(3)]
         seed += 1
-        while not game.is_over and made < decisions:
+        while game.to_play is not None and made < decisions:
             start = time.process_time()
             action = bots[game.to_play].choose(game)
             spent += time.process_time() - start

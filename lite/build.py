@@ -96,7 +96,10 @@ def extract_runtime(tarball: Path, dest: Path) -> dict:
     dest.mkdir(parents=True)
     with tarfile.open(tarball) as tar:
         for name in RUNTIME_FILES:
-            (dest / name).write_bytes(tar.extractfile(f"package/{name}").read())
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                sys.exit(f"{tarball}: package/{name} is not a file")
+            (dest / name).write_bytes(member.read())
     return json.loads((dest / "pyodide-lock.json").read_text(encoding="utf-8"))
 
 
@@ -135,7 +138,7 @@ def cached_wheels(cache: Path, pins: dict[str, str], python: str) -> dict[str, P
     absent = [name for name, path in found.items() if path is None]
     if absent:
         sys.exit(f"no pure-Python wheel on PyPI for {', '.join(absent)}")
-    return found
+    return {name: path for name, path in found.items() if path is not None}
 
 
 def our_wheel(dest: Path) -> Path:

@@ -49,7 +49,6 @@ from .simulate import (
     write_csv,
     write_parquet,
 )
-from .sources import cite
 from .view import hand_order
 
 if TYPE_CHECKING:
@@ -74,7 +73,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
         print(f"  {o.name}: {_(o.summary)}")
         for c in o.choices:
             mark = "*" if c.value == o.default else " "
-            print(f"   {mark} {c.value}: {_(c.description)} [{_(c.evidence)}; {cite(c.sources)}]")
+            print(f"   {mark} {c.value}: {_(c.description)} [{c.provenance}]")
     return 0
 
 
@@ -190,7 +189,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             status = 2
             continue
         print(f"== {shown}: {_(sc.title)}")
-        status = max(status, _report(scenario.run(sc), shown))
+        status = max(status, _report(quiz.check(sc), shown))
     return status
 
 
@@ -208,7 +207,7 @@ def cmd_example(args: argparse.Namespace) -> int:
     if sc.description:
         print(_(sc.description))
     print()
-    return _report(scenario.run(sc), args.name)
+    return _report(quiz.check(sc), args.name)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

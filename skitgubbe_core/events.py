@@ -9,7 +9,7 @@ phase change, a player going out, the end of the game).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from .cards import Card, card_text, format_cards, suit_symbol
 from .i18n import N_, ngettext
@@ -20,19 +20,73 @@ if TYPE_CHECKING:
     from .actions import Action
 
 
+Deals = Sequence[tuple[int, Card]]
+"""The cards a deal gives, in order: ``(seat, card)`` pairs."""
+
+Extra = int | str | tuple[Card, ...] | tuple[int, ...] | tuple[tuple[int, ...], int] | Deals | None
+"""What an event's ``extra`` may hold; which one depends on its kind (``KINDS[kind].extra``
+says it in words), and :class:`Event`'s properties below read it typed."""
+
+
 class Event(NamedTuple):
     """One thing that happened.
 
     ``player`` is the seat it is about, ``cards`` the cards it moved, ``other`` a
-    second seat (opponent, new leader) and ``extra`` a number or cards, by kind.
+    second seat (opponent, new leader) and ``extra`` a number or cards, by kind: read
+    it through the property of its kind (:attr:`number`, :attr:`top`, :attr:`suit`,
+    :attr:`why`, :attr:`seats`, :attr:`shared`, :attr:`deals`, :attr:`late`).
+    tests/test_code_health.py checks each kind's ``extra`` in played games.
     """
 
     kind: str
     player: int | None
     cards: tuple[Card, ...]
     other: int | None
-    extra: Any
+    extra: Extra
     rule: str
+
+    @property
+    def number(self) -> int:
+        """``lead`` (phase 2), ``trick-complete``, ``trump-ends-trick``: the plays of the
+        trick; the kinds of a trick won: the cards won into the pile."""
+        return cast(int, self.extra)
+
+    @property
+    def top(self) -> tuple[Card, ...]:
+        """``beat``: the cards beaten; ``pick-up``: the cards left to beat (none when all
+        are up)."""
+        return cast("tuple[Card, ...]", self.extra)
+
+    @property
+    def suit(self) -> int:
+        """``phase-2``: the trump suit."""
+        return cast(int, self.extra)
+
+    @property
+    def why(self) -> str:
+        """``lead-passes``: ``blamattis``, ``beaten`` or ``next`` (the next player still in)."""
+        return cast(str, self.extra)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """``tie``: the tied seats."""
+        return cast("tuple[int, ...]", self.extra)
+
+    @property
+    def shared(self) -> tuple[tuple[int, ...], int]:
+        """``share``: the tied seats and how many cards they share."""
+        return cast("tuple[tuple[int, ...], int]", self.extra)
+
+    @property
+    def deals(self) -> Deals:
+        """``redistribute``, ``dreck``: the ``(seat, card)`` pairs dealt, in order."""
+        return cast(Deals, self.extra)
+
+    @property
+    def late(self) -> int | None:
+        """``slough``, ``exchange``, ``store``: whose turn it was, when played out of
+        turn; else None."""
+        return cast("int | None", self.extra)
 
     @property
     def automatic(self) -> bool:
@@ -65,7 +119,7 @@ make = tuple.__new__
 """``make(Event, (kind, player, cards, other, extra, rule))`` builds an event without
 the NamedTuple constructor's argument handling (the named builders below use it)."""
 
-RawEvent = tuple[str, int | None, tuple[Card, ...], int | None, Any, str]
+RawEvent = tuple[str, int | None, tuple[Card, ...], int | None, Extra, str]
 """An event as the transitions build it on the hot path: a plain tuple of
 :class:`Event`'s fields, in order.  The events of every move or trick are appended so,
 because an :class:`Event` costs a second object (about a fifth of the API's time per
@@ -98,14 +152,14 @@ def _lead(e: Event, p: Names) -> str:
         return _("{player} leads {cards} against {other}").format(
             player=p[e.player], cards=format_cards(e.cards), other=p[e.other])
     return _("{player} leads {cards}; the trick needs {plays}").format(
-        player=p[e.player], cards=format_cards(e.cards), plays=_plays(e.extra))
+        player=p[e.player], cards=format_cards(e.cards), plays=_plays(e.number))
 
 
 def _pick_up(e: Event, p: Names) -> str:
-    if e.extra:
+    if e.top:
         return _("{player} picks up {cards}; {other} must now beat {top}").format(
             player=p[e.player], cards=format_cards(e.cards), other=p[e.other],
-            top=format_cards(e.extra))
+            top=format_cards(e.top))
     return _("{player} picks up {cards}").format(player=p[e.player], cards=format_cards(e.cards))
 
 
@@ -116,16 +170,16 @@ def _won(with_lead: str, without: str) -> Callable[[Event, Names], str]:
 
     def render(e: Event, p: Names) -> str:
         return _(without if e.other is None else with_lead).format(
-            cards=format_cards(e.cards), player=p[e.player], count=_cards(e.extra),
+            cards=format_cards(e.cards), player=p[e.player], count=_cards(e.number),
             other="" if e.other is None else p[e.other])
 
     return render
 
 
 def _lead_passes(e: Event, p: Names) -> str:
-    if e.extra == "blamattis":
+    if e.why == "blamattis":
         text = _("{player} has no cards to lead (Blåmattis), so the lead passes to {other}")
-    elif e.extra == "beaten":
+    elif e.why == "beaten":
         text = _("{player} has gone out, so the lead passes to {other}, whose play {player} "
                  "beat last")
     else:
@@ -134,7 +188,7 @@ def _lead_passes(e: Event, p: Names) -> str:
 
 
 def _phase_2(e: Event, p: Names) -> str:
-    trump = suit_symbol(e.extra)
+    trump = suit_symbol(e.suit)
     if e.cards:
         return _("Phase 2: everyone takes up pile, hand and trump card; trumps are {trump} "
                  "(the trump card {card}, drawn by {player}), and {other} leads").format(
@@ -197,12 +251,12 @@ _TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
         "Nobody could answer {player}'s {cards}: {player} wins it into their pile")),
     "phase-2": _phase_2,
     "beat": lambda e, p: _("{player} beats {top} with {cards}").format(
-        player=p[e.player], top=format_cards(e.extra), cards=format_cards(e.cards)),
+        player=p[e.player], top=format_cards(e.top), cards=format_cards(e.cards)),
     "pick-up": _pick_up,
     "out": _simple(N_("{player} has no cards left and is out: safe")),
     "trick-complete": lambda e, p: _(
         "The trick has its {plays} and is set aside; the lead goes to {other}, who played "
-        "last").format(plays=_plays(e.extra), other=p[e.other]),
+        "last").format(plays=_plays(e.number), other=p[e.other]),
     "all-picked-up": _simple(N_(
         "Every card of the trick has been picked up; the lead goes to {other}, on {player}'s "
         "left")),
@@ -228,10 +282,10 @@ _WHY_LATE = {
 
 def _late(e: Event, p: Names) -> str:
     """The out-of-turn note: ``extra`` is the seat whose turn it was, or None."""
-    if e.extra is None:
+    if e.late is None:
         return ""
     return _(", out of turn while it is {other}'s turn: {why}").format(
-        other=p[e.extra], why=_(_WHY_LATE[e.kind]))
+        other=p[e.late], why=_(_WHY_LATE[e.kind]))
 
 
 def _slough(e: Event, p: Names) -> str:
@@ -248,7 +302,7 @@ def _gets(player: str, cards: Sequence[Card]) -> str:
 
 
 def _redistribute(e: Event, p: Names) -> str:
-    deals = ", ".join(_gets(p[q], (card,)) for q, card in e.extra)
+    deals = ", ".join(_gets(p[q], (card,)) for q, card in e.deals)
     return _("The tied players take back {cards}; the other cards, sorted low to high, are "
              "dealt from {player} counter-clockwise: {deals}").format(
         cards=format_cards(e.cards), player=p[e.player], deals=deals)
@@ -256,7 +310,7 @@ def _redistribute(e: Event, p: Names) -> str:
 
 def _dreck(e: Event, p: Names) -> str:
     got: dict[int, list[Card]] = {}
-    for q, card in e.extra:
+    for q, card in e.deals:
         got.setdefault(q, []).append(card)
     shares = "; ".join(_gets(p[q], cards) for q, cards in got.items())
     return _("Someone holds fewer than six cards: the dreck ({count} cards: twos to fives and "
@@ -279,12 +333,12 @@ _TEMPLATES.update({
     "play-all": _simple(N_("{player} plays {cards}")),
     "tie-play": _simple(N_("{player} plays {cards} to break the tie")),
     "tie": lambda e, p: _("{names} tie with {cards}").format(
-        names=_names(p, e.extra), cards=format_cards(e.cards)),
+        names=_names(p, e.seats), cards=format_cards(e.cards)),
     "skipped": _simple(N_("{player} has no cards and is skipped")),
     "share": lambda e, p: _(
         "{player} has no card to break the tie: the trick's {count} cards are shuffled and "
         "shared face down among {names}").format(
-        player=p[e.player], count=e.extra[1], names=_names(p, e.extra[0])),
+        player=p[e.player], count=e.shared[1], names=_names(p, e.shared[0])),
     "redistribute": _redistribute,
     "slough": _slough,
     "pass": _simple(N_("{player} does not slough")),
@@ -370,7 +424,7 @@ _KIND_FACTS: dict[str, tuple[bool, str, str, str]] = {
     "out": (_E, "", "", ""),
     "trick-complete": (_E, "who leads next", "plays in the trick", "takes turn"),
     "all-picked-up": (_E, "who leads next", "", "turn"),
-    "lead-passes": (_E, "who leads instead", "why: blamattis, beaten or next-left", "turn"),
+    "lead-passes": (_E, "who leads instead", "why: blamattis, beaten or next", "turn"),
     "game-over": (_E, "", "", ""),
     "lead-all": (_A, "", "", ""),
     "play-all": (_A, "", "", ""),
@@ -422,32 +476,12 @@ def kinds_with(role: str) -> frozenset[str]:
     return frozenset(name for name, kind in KINDS.items() if role in kind.roles)
 
 
-# Named builders, one per kind (two for ``lead``): ``make`` with the kind fixed and the
-# fields the kind does not use None (or no cards). The transitions use them for the rarer
-# events; the per-move ones are plain tuples (see :data:`RawEvent`).
+# Named builders of the rarer events (the deals, phase ends, going out, the end of the
+# game): ``make`` with the kind fixed and the fields the kind does not use None (or no
+# cards). The events of every move or trick are plain tuples built in the phase modules
+# (see :data:`RawEvent`); tests/test_code_health.py checks both kinds of site against
+# :data:`KINDS`, and that every builder here is used.
 Cards = tuple[Card, ...]
-
-
-def turned(player: int, card: Card, rule: str) -> Event:
-    return make(Event, ("turned", player, (card,), None, None, rule))
-
-
-def lead(player: int, cards: Cards, opponent: int, rule: str) -> Event:
-    """A two-card trick's lead (phase 1), against ``opponent``."""
-    return make(Event, ("lead", player, cards, opponent, None, rule))
-
-
-def lead_trick(player: int, cards: Cards, plays: int, rule: str) -> Event:
-    """A phase-2 lead: the trick needs ``plays`` plays."""
-    return make(Event, ("lead", player, cards, None, plays, rule))
-
-
-def answer(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("answer", player, cards, None, None, rule))
-
-
-def draw(player: int, card: Card, rule: str) -> Event:
-    return make(Event, ("draw", player, (card,), None, None, rule))
 
 
 def trump_card(player: int, card: Card, rule: str) -> Event:
@@ -456,21 +490,6 @@ def trump_card(player: int, card: Card, rule: str) -> Event:
 
 def trump_turned(player: int, card: Card, rule: str) -> Event:
     return make(Event, ("trump-turned", player, (card,), None, None, rule))
-
-
-def stunsa(leader: int, cards: Cards, against: int | None, rule: str) -> Event:
-    """``against``: the replayed trick's opponent; None as phase 1 ends."""
-    return make(Event, ("stunsa", leader, cards, against, None, rule))
-
-
-def trick_won(winner: int, cards: Cards, against: int | None, won: int, rule: str) -> Event:
-    """``against``: the next trick's opponent (None as phase 1 ends); ``won``: cards
-    into the pile (also for :func:`trick_trumped`, :func:`trick_won_suit`)."""
-    return make(Event, ("trick-won", winner, cards, against, won, rule))
-
-
-def trick_trumped(winner: int, cards: Cards, against: int | None, won: int, rule: str) -> Event:
-    return make(Event, ("trick-trumped", winner, cards, against, won, rule))
 
 
 def phase_1_end(player: int, rule: str) -> Event:
@@ -491,50 +510,17 @@ def phase_2(drew: int, shown: Cards, leader: int, trump: int | None, rule: str) 
     return make(Event, ("phase-2", drew, shown, leader, trump, rule))
 
 
-def beat(player: int, cards: Cards, beaten: Cards, rule: str) -> Event:
-    return make(Event, ("beat", player, cards, None, beaten, rule))
-
-
-def pick_up(player: int, cards: Cards, must_beat: int | None, top: Cards, rule: str) -> Event:
-    """``top``: the cards ``must_beat`` must now beat; none (and None) when all are up."""
-    return make(Event, ("pick-up", player, cards, must_beat, top, rule))
-
-
 def out(player: int, rule: str) -> Event:
     return make(Event, ("out", player, (), None, None, rule))
 
 
-def trick_complete(player: int, leader: int, plays: int, rule: str) -> Event:
-    return make(Event, ("trick-complete", player, (), leader, plays, rule))
-
-
-def all_picked_up(player: int, leader: int, rule: str) -> Event:
-    return make(Event, ("all-picked-up", player, (), leader, None, rule))
-
-
 def lead_passes(player: int, leader: int, why: str, rule: str) -> Event:
-    """``why``: ``blamattis``, ``beaten`` or ``next-left``."""
+    """``why``: ``blamattis``, ``beaten`` or ``next``."""
     return make(Event, ("lead-passes", player, (), leader, why, rule))
 
 
 def game_over(loser: int, rule: str) -> Event:
     return make(Event, ("game-over", loser, (), None, None, rule))
-
-
-def lead_all(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("lead-all", player, cards, None, None, rule))
-
-
-def play_all(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("play-all", player, cards, None, None, rule))
-
-
-def tie_play(player: int, cards: Cards, rule: str) -> Event:
-    return make(Event, ("tie-play", player, cards, None, None, rule))
-
-
-def tie(tied: tuple[int, ...], cards: Cards, rule: str) -> Event:
-    return make(Event, ("tie", tied[0], cards, None, tied, rule))
 
 
 def skipped(player: int, rule: str) -> Event:
@@ -551,20 +537,6 @@ def redistribute(player: int, kept: Cards, deals: Sequence[tuple[int, Card]], ru
     return make(Event, ("redistribute", player, kept, None, deals, rule))
 
 
-def slough(player: int, cards: Cards, taker: int | None, late: int | None, rule: str) -> Event:
-    """``late``: whose turn it was, when out of turn (also for :func:`exchange`,
-    :func:`store`)."""
-    return make(Event, ("slough", player, cards, taker, late, rule))
-
-
-def pass_(player: int, rule: str) -> Event:
-    return make(Event, ("pass", player, (), None, None, rule))
-
-
-def trick_won_all(winner: int, cards: Cards, leader: int | None, won: int, rule: str) -> Event:
-    return make(Event, ("trick-won-all", winner, cards, leader, won, rule))
-
-
 def phase_1_all_played(player: int | None, rule: str) -> Event:
     return make(Event, ("phase-1-all-played", player, (), None, None, rule))
 
@@ -578,6 +550,7 @@ def trump_taken(player: int, card: Card, rule: str) -> Event:
 
 
 def exchange(player: int, cards: Cards, late: int | None, rule: str) -> Event:
+    """``late``: whose turn it was, when out of turn (also for :func:`store`)."""
     return make(Event, ("exchange", player, cards, None, late, rule))
 
 
@@ -587,15 +560,6 @@ def store(player: int, cards: Cards, late: int | None, rule: str) -> Event:
 
 def turned_up_kept(player: int, card: Card, rule: str) -> Event:
     return make(Event, ("turned-up-kept", player, (card,), None, None, rule))
-
-
-def trick_won_suit(winner: int, cards: Cards, against: int | None, won: int, rule: str
-                   ) -> Event:
-    return make(Event, ("trick-won-suit", winner, cards, against, won, rule))
-
-
-def pick_up_lead(player: int, cards: Cards, leader: int | None, rule: str) -> Event:
-    return make(Event, ("pick-up-lead", player, cards, leader, None, rule))
 
 
 def dreck(player: int, pool: Cards, deals: Sequence[tuple[int, Card]], rule: str) -> Event:
@@ -608,10 +572,6 @@ def blamattis(player: int, rule: str) -> Event:
 
 def blamattis_loses(player: int, rule: str) -> Event:
     return make(Event, ("blamattis-loses", player, (), None, None, rule))
-
-
-def trump_ends_trick(player: int, cards: Cards, plays: int, rule: str) -> Event:
-    return make(Event, ("trump-ends-trick", player, cards, player, plays, rule))
 
 
 class Listener(Protocol):

@@ -333,7 +333,7 @@ def _split_redistribute(event: Event, before: State, after: State, rules: Rules,
     into, note = (("pile", N_("{player} gets {cards}, into their pile"))
                   if rules.tie_cards_to == "pile" else
                   ("hand", N_("{player} gets {cards}, into their hand")))
-    split = [back, lay] + _deal_from_table(s, event.extra, into, names, note, in_order=True)
+    split = [back, lay] + _deal_from_table(s, event.deals, into, names, note, in_order=True)
     split[-1].events = [event]
     return split
 
@@ -376,10 +376,10 @@ def _split_dreck(event: Event, before: State, after: State, rules: Rules,
     pooled = Frame(0, 0, 0, s, [], _("Someone holds fewer than six cards: the dreck ({count} "
                                      "cards) is pooled on the table, to be dealt at "
                                      "random").format(count=len(event.cards)))
-    split = [pooled] + _deal_from_table(s, event.extra, "hand", names)
+    split = [pooled] + _deal_from_table(s, event.deals, "hand", names)
     split[-1].state = after
     split[-1].events = [event]
-    split[-1].mark("dealt", [c for p, c in event.extra[-1:]])
+    split[-1].mark("dealt", [c for p, c in event.deals[-1:]])
     return split
 
 

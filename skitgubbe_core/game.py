@@ -29,7 +29,6 @@ from .rulebook import RULEBOOK
 from .rules import Rules
 from .schema import MAX_NAME, MAX_PLAYERS, MAX_SEED, is_name
 from .state import State
-from .view import position_html
 
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 
@@ -515,6 +514,8 @@ class Game:
 
     def _repr_html_(self) -> str:
         """The table as HTML, so a notebook cell showing a game draws it."""
+        from .view import position_html  # only a notebook display needs the HTML
+
         return position_html(self)
 
     def __repr__(self) -> str:

@@ -37,7 +37,7 @@ from contextvars import ContextVar
 from functools import cache, wraps
 from math import isfinite, isnan
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .errors import SkitgubbeError, quote
 
@@ -46,6 +46,8 @@ LOCALE = Path(__file__).parent / "locale"
 SOURCE_LANGUAGE = "en"
 
 T = TypeVar("T")
+S = TypeVar("S")
+P = ParamSpec("P")
 
 _current: ContextVar[str] = ContextVar("skitgubbe_language", default=SOURCE_LANGUAGE)
 
@@ -155,13 +157,14 @@ def localized(function: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
-def speaking(method: Callable[..., T]) -> Callable[..., T]:
+def speaking(method: Callable[Concatenate[S, P], T]) -> Callable[Concatenate[S, P], T]:
     """Run a widget's ``method`` in the widget's language: its ``lang`` attribute, or the
-    ``lang`` keyword of the ``__init__`` that sets it."""
+    ``lang`` keyword of the ``__init__`` that sets it.  The method keeps its signature."""
 
     @wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> T:
-        with language(kwargs.get("lang", getattr(self, "lang", None))):
+    def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        lang: Any = kwargs.get("lang", getattr(self, "lang", None))  # checked by language()
+        with language(lang):
             return method(self, *args, **kwargs)
 
     return wrapper

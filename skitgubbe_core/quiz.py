@@ -39,14 +39,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import examples
 from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
-from .errors import SkitgubbeError, quote
+from .errors import IllegalActionError, SkitgubbeError, quote
 from .events import Event, Step, as_event, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
 from .rulebook import RULEBOOK
+from .rules import OPTIONS
+from .scenario import Outcome, Scenario, run
 from .schema import EXERCISE_KINDS
 
 KINDS = EXERCISE_KINDS
@@ -457,12 +460,10 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
 
 
 def _resolve(source: Any) -> tuple[Game, str, list[dict[str, Any]]]:
-    from . import examples, scenario
-
     if isinstance(source, str):
         source = examples.load(source)
-    if isinstance(source, scenario.Scenario):
-        return (scenario.run(source).game, gettext(source.title),
+    if isinstance(source, Scenario):
+        return (run(source).game, gettext(source.title),
                 source.data.get("exercises", []))
     if isinstance(source, Game):
         return source, "", []
@@ -506,7 +507,7 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
         event = _event(moment, k, ("redistribute",))
         if event is None:
             return []
-        tied = dict.fromkeys(q for q, _ in event[1].extra)
+        tied = dict.fromkeys(q for q, _ in event[1].deals)
         return [ask(moment, kind, k, moment.names[p]) for p in tied]
     q = _try(moment, kind, k, None)
     return [] if q is None else [q]
@@ -654,7 +655,7 @@ def _turn_reason(moment: _Moment, k: int, player: str) -> tuple[str, str]:
             player=player, winner=names[game.state.winner]), "slough"
     tie = _tie_replayed(moment, k)
     if tie is not None:
-        tied = join([names[p] for p in tie.extra])
+        tied = join([names[p] for p in tie.seats])
         return TEXT["why.to-play.tie"].format(player=player, tied=tied), tie.rule
     if before.to_play is not None and names[before.to_play] == player:
         return TEXT["why.to-play.still"].format(player=player), rule
@@ -737,7 +738,7 @@ def _trump(moment: _Moment, k: int, player: str | None) -> Question:
     if frame is None:
         raise _not_here("trump", k)
     return Question(k, None, "trump", TEXT["prompt.trump"], tuple(SUITS),
-                    (SUITS[event.extra],), event.sentence(moment.names),
+                    (SUITS[event.suit],), event.sentence(moment.names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), True)
 
 
@@ -767,17 +768,17 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
         raise _not_here("tie-cards", k)
     index, event = found
     names = moment.names
-    tied = [names[p] for p in dict.fromkeys(p for p, _ in event.extra)]
+    tied = [names[p] for p in dict.fromkeys(p for p, _ in event.deals)]
     if player is None or player not in tied:
         raise QuizError(TEXT["error.player"].format(kind="tie-cards", needed=join(tied),
                                                     player=player))
-    dealt = [card for _, card in event.extra]
-    shares = [_cards_text(sorted(c for p, c in event.extra if p == names.index(t))) for t in tied]
+    dealt = [card for _, card in event.deals]
+    shares = [_cards_text(sorted(c for p, c in event.deals if p == names.index(t))) for t in tied]
     answer = (shares[tied.index(player)],)  # the whole share: one card of two is wrong
     choices = [c.text for c in sorted(dealt)] + [s for s in shares if " " in s]
     first = moment.by_move[k]
     dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
-    frame = max(first[0], dealt_at - len(event.extra))  # before the first card is dealt
+    frame = max(first[0], dealt_at - len(event.deals))  # before the first card is dealt
     return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
                     tuple(dict.fromkeys(choices)), answer, event.sentence(names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
@@ -935,6 +936,24 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     return results
 
 
+def check(sc: Scenario) -> Outcome:
+    """What ``skitgubbe check`` reports of a scenario: :func:`.scenario.run` (its moves
+    and checkpoints), then, if all passed, each exercise's stated answer against the
+    engine's.
+
+    >>> check(examples.load("pickup-case-5")).passed[-1]
+    'exercise 3 (to-play after move 4)'
+    """
+    outcome = run(sc)
+    if outcome.ok and sc.data.get("exercises"):
+        for label, problem in check_exercises(outcome.game, sc.data["exercises"]):
+            if problem is None:
+                outcome.passed.append(label)
+            else:
+                outcome.failures.append(f"{label}: {problem}")
+    return outcome
+
+
 def readings(source: Any, option: str, kind: str, after: int,
              values: Sequence[str] | None = None) -> list[tuple[Sheet, Question]]:
     """The question of ``kind`` after ``after`` moves of a scenario (or example name)
@@ -944,10 +963,6 @@ def readings(source: Any, option: str, kind: str, after: int,
     >>> [q.answer for _, q in readings("disagreement-trumping", "beat", "legal", 1)]
     [('B: play 2S', 'B: pick up'), ('B: pick up',)]
     """
-    from . import examples
-    from .errors import IllegalActionError
-    from .rules import OPTIONS
-
     sc = examples.load(source) if isinstance(source, str) else source
     rule = OPTIONS[option]
     found = []
@@ -1007,5 +1022,6 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 __all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
-           "check_exercise", "check_kinds", "check_exercises", "drill", "questions", "readings", "to_json"]
+           "check", "check_exercise", "check_kinds", "check_exercises", "drill", "questions", "readings",
+           "to_json"]
 

@@ -28,23 +28,53 @@ from .sources import cite
 DOCUMENTED = "documented"
 HOUSE_RULE = "house rule"
 RECONSTRUCTION = "reconstruction"
-EVIDENCE = (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION)
-"""How well a choice or preset is attested, strongest first."""
+HOUSE_CUSTOM = "house custom, no written source"
+EVIDENCE = (DOCUMENTED, HOUSE_RULE, RECONSTRUCTION, HOUSE_CUSTOM)
+"""How well a choice or preset is attested, strongest first: described by its sources;
+a house rule a source reports; our reading (reconstruction) of sources that leave the
+point open; a custom no written source describes (a choice of its own, with no
+sources)."""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One reading of an option: its value, what it means, its evidence and sources."""
+    """One reading of an option: its value, what it means, its evidence and sources
+    (none exactly when it is a :data:`HOUSE_CUSTOM`)."""
 
     value: str
     description: str
     sources: tuple[str, ...]
     evidence: str = DOCUMENTED
 
+    def __post_init__(self) -> None:
+        if self.evidence not in EVIDENCE:
+            raise RulesError(f"choice {self.value!r}: unknown evidence {self.evidence!r}")
+        if (self.evidence == HOUSE_CUSTOM) == bool(self.sources):
+            raise RulesError(f"choice {self.value!r}: a {HOUSE_CUSTOM} has no sources, and "
+                             "every other reading names its sources")
+
+    @property
+    def provenance(self) -> str:
+        """Its evidence and sources, in the current language: ``'documented; pagat.com,
+        ...'``, or ``'house custom, no written source'``."""
+        evidence = _(self.evidence)
+        return f"{evidence}; {cite(self.sources)}" if self.sources else evidence
+
+
+ANY = ("*",)
+"""``fast_path=ANY``: phase 2's fast path plays every value of the option right."""
+
 
 @dataclass(frozen=True)
 class Option:
-    """A rule option: a point where sources (or variants) differ."""
+    """A rule option: a point where sources (or variants) differ.
+
+    ``fast_path``: the values under which the fast path of ``phase2.legal`` (single
+    cards, one beat table per trump suit and anti-trump rule, picking up as ``must_beat``
+    allows) still finds the legal moves: :data:`ANY` for an option it reads itself or that
+    does not change what beats; by default only the option's default value, so that a new
+    option that changes what beats turns the fast path off instead of being skipped by it
+    (:attr:`Rules.single_beats`)."""
 
     name: str
     title: str
@@ -54,6 +84,11 @@ class Option:
     earlier: tuple[Choice, ...] = ()
     """Readings this package applied once and no longer offers (not listed, switched or
     asked among the choices): a record of that time replays under them."""
+    fast_path: tuple[str, ...] = ()
+
+    def keeps_fast_path(self, value: str) -> bool:
+        """Whether phase 2's fast path plays ``value`` of this option right."""
+        return self.fast_path == ANY or value in (self.fast_path or (self.default,))
 
     def choice(self, value: str) -> Choice:
         for c in (*self.choices, *self.earlier):
@@ -65,8 +100,8 @@ class Option:
 
 
 def _option(name: str, title: str, summary: str, default: str, *choices: Choice,
-            earlier: tuple[Choice, ...] = ()) -> Option:
-    return Option(name, title, summary, choices, default, earlier)
+            earlier: tuple[Choice, ...] = (), fast_path: tuple[str, ...] = ()) -> Option:
+    return Option(name, title, summary, choices, default, earlier, fast_path)
 
 
 _C = Choice
@@ -86,6 +121,7 @@ OPTIONS: dict[str, Option] = {
                "plays the trump card, and its turner leads phase 2", ("pagat-sv",)),
             _C("never", "the sources of Mas and of the German summary do not mention it",
                ("kortoxen", "de-summary"), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "last_trick", "The last trick of phase 1",
@@ -94,6 +130,7 @@ OPTIONS: dict[str, Option] = {
                "it; an unanswered lead stays with its leader, who wins it", ("pagat",)),
             _C("incomplete", "any last trick that is not complete is taken back into the hands "
                "of the players who played it", ("pagat-sv", "se-faq")),
+            fast_path=ANY,
         ),
         _option(
             "lead_after_going_out", "The lead after a trick completed by a player who goes out",
@@ -104,6 +141,7 @@ OPTIONS: dict[str, Option] = {
             _C("beaten-player", "the player whose play was beaten last, as the trick's "
                "runner-up; pagat.com only says that whoever played last leads and is silent when "
                "that player is out, so this reading is ours", ("pagat",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "phase1_tricks", "Phase-1 tricks", "Who plays to a phase-1 trick and how it is won.",
@@ -116,6 +154,7 @@ OPTIONS: dict[str, Option] = {
             _C("beat-or-pick-up", "two-card tricks in which the second player must beat the lead "
                "(higher in suit, or a trump on a non-trump) or pick it up; after a pick-up the "
                "next player leads", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "phase1_plays", "Phase-1 plays", "What a player plays to a phase-1 trick.", "single",
@@ -123,6 +162,7 @@ OPTIONS: dict[str, Option] = {
             _C("sets", "the leader plays one card or several of equal rank, everyone plays as "
                "many; the highest true set wins; tie replays are single cards (our reading)",
                ("de-summary",)),
+            fast_path=ANY,
         ),
         _option(
             "tie_scope", "Which ties are replayed", "In all-play tricks: which equal cards force "
@@ -130,6 +170,7 @@ OPTIONS: dict[str, Option] = {
             _C("highest", "only a tie for the highest card", ("pagat-sv", "cappelens")),
             _C("any", "any two equal cards, highest or not; the replay's highest card wins all",
                ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "tie_rule", "Resolving a tie", "In all-play tricks: what happens to tied cards.",
@@ -140,6 +181,7 @@ OPTIONS: dict[str, Option] = {
                "is sorted low to high and dealt one at a time to the tied players, starting "
                "with the tied player who played last and going counter-clockwise; the trick's "
                "leader leads again (our reading)", ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "tie_cards_to", "Where redistributed tie cards go", "With Koira's sorted tie "
@@ -149,6 +191,7 @@ OPTIONS: dict[str, Option] = {
             _C("pile", "the collected pile, since phase 1 collects cards for phase 2",
                ("pagat-sv",), RECONSTRUCTION),
             _C("hand", "the hand, to be played on in phase 1", ("pagat-sv",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "phase1_end", "The end of phase 1", "When phase 1 ends.", "no-card",
@@ -159,6 +202,7 @@ OPTIONS: dict[str, Option] = {
                "shared among the tied players", ("pagat-sv",)),
             _C("last-draw", "with the trick in which the last stock card is drawn",
                ("kortoxen", "de-summary")),
+            fast_path=ANY,
         ),
         _option(
             "draw", "Drawing in phase 1", "When players draw from the stock.", "after-play",
@@ -167,6 +211,7 @@ OPTIONS: dict[str, Option] = {
                "winner first", ("de-summary",)),
             _C("refill", "whenever your hand holds fewer than three cards after your action; "
                "hands may exceed three", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "forced_bounce", "Forced bounce", "All-play tricks: a player holding a card equal "
@@ -174,6 +219,7 @@ OPTIONS: dict[str, Option] = {
             _C(NO, "no obligation", _PAGAT),
             _C(YES, "you must play a card equal in rank to the highest card of the round (in "
                "a bounce resolution, of the replay so far: our reading)", ("reed",)),
+            fast_path=ANY,
         ),
         _option(
             "slough", "Sloughing", "All-play tricks: extra cards equal to a losing card.", NO,
@@ -182,6 +228,7 @@ OPTIONS: dict[str, Option] = {
                "equal in rank to a losing card before the trick is taken; they go to the "
                "winner, and the slougher draws for them (our reading of the drawing)",
                ("reed", "pagat", "pagat-sv")),
+            fast_path=ANY,
         ),
         _option(
             "slough_timing", "When a slough may come", "With slough=yes: when a player may "
@@ -200,6 +247,7 @@ OPTIONS: dict[str, Option] = {
                         "from the winner's left, the winner not sloughing (this package's "
                         "reading until 30 November 2026: Atlanta's records of that time replay "
                         "under it)", ("reed", "pagat"), RECONSTRUCTION),),
+            fast_path=ANY,
         ),
         _option(
             "turned_up_trump", "Turned-up trump", "Whether trumps are known from the deal.", NO,
@@ -207,6 +255,7 @@ OPTIONS: dict[str, Option] = {
             _C(YES, "after the deal the next card is turned face up under the stock: its suit "
                "is trump, and it is the last card to be drawn", ("kortoxen", "pagat",
                                                                  "se-house")),
+            fast_path=ANY,
         ),
         _option(
             "phase1_follow", "Following suit in phase 1", "Two-card tricks: whether the second "
@@ -217,6 +266,7 @@ OPTIONS: dict[str, Option] = {
                RECONSTRUCTION),
             _C("suit-then-trump", "follow suit if you can, otherwise trump if you can",
                ("se-house",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "phase1_winner", "Who wins a two-card trick", "Two-card tricks: whether suits "
@@ -225,6 +275,7 @@ OPTIONS: dict[str, Option] = {
             _C("trick-taking", "the higher card of the suit led, or the trump played on a "
                "non-trump, as in ordinary trick-taking and in Mas; a card of another suit "
                "loses, so no stunsa happens", ("se-house", "kortoxen"), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "exchange_two", "Exchanging the two of trumps", "Mas: the two of trumps may be "
@@ -232,6 +283,7 @@ OPTIONS: dict[str, Option] = {
             _C(NO, "no exchange", _PAGAT),
             _C(YES, "while the turned-up trump lies under the stock, the two of trumps may be "
                "exchanged for it", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "store_three_trumps", "Storing three trumps", "Mas: a hand of three trumps may be "
@@ -239,6 +291,7 @@ OPTIONS: dict[str, Option] = {
             _C(NO, "no storing", _PAGAT),
             _C(YES, "a hand of exactly three trumps may be shown and stored face down for "
                "phase 2, and three new cards drawn", ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "mas_timing", "When Mas's exchange and storing happen", "With exchange_two or "
@@ -248,6 +301,7 @@ OPTIONS: dict[str, Option] = {
                RECONSTRUCTION),
             _C("any-time", "at any moment of phase 1, out of turn too ('at any stage')",
                ("kortoxen", "pagat")),
+            fast_path=ANY,
         ),
         _option(
             "phase2_plays", "Phase-2 plays", "Single cards, or runs too.", "single",
@@ -276,6 +330,7 @@ OPTIONS: dict[str, Option] = {
             _C("suit-by-suit", "a set of higher rank each of whose cards beats its own card "
                "of the beaten set (a higher card of its suit, or a trump on a non-trump)",
                ("se-house",), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "run_order", "How runs compare", "When a card or run beats another of its suit. "
@@ -284,6 +339,7 @@ OPTIONS: dict[str, Option] = {
                "beaten play's highest card", ("parlett", "glimne"), RECONSTRUCTION),
             _C("top-above-top", "the beating play's highest card is higher than the beaten "
                "play's highest card", ("parlett", "glimne"), RECONSTRUCTION),
+            fast_path=ANY,
         ),
         _option(
             "beat", "Beating in phase 2", "When a trump may be played on another suit.",
@@ -300,6 +356,7 @@ OPTIONS: dict[str, Option] = {
                ("se-faq",) + _PAGAT),
             _C(YES, "a player who can beat must; only one who cannot picks up",
                ("de-summary", "se-house")),
+            fast_path=ANY,
         ),
         _option(
             "anti_trumps", "Anti-trumps (mot-trumf)", "A suit that trumps cannot beat.", "none",
@@ -308,6 +365,7 @@ OPTIONS: dict[str, Option] = {
             _C("clubs", "always clubs; none when clubs are trumps", ("green", "pagat")),
             _C("electric-clubs", "clubs, unless clubs are trumps: then spades", ("franzen",
                                                                                  "pagat-sv")),
+            fast_path=ANY,
         ),
         _option(
             "pick_up", "What is picked up", "What a player who cannot or will not beat takes.",
@@ -318,6 +376,7 @@ OPTIONS: dict[str, Option] = {
                "toward the trick until all its cards are gone", ("pagat-sv",)),
             _C("lowest-run", "the whole lowest unbroken run on the table, even if several "
                "players made it", ("reed",)),
+            fast_path=ANY,
         ),
         _option(
             "empty_hand_after_phase1", "No cards after phase 1", "What happens to a player who "
@@ -327,12 +386,14 @@ OPTIONS: dict[str, Option] = {
                "lowest play of the trick on the table; one who would lead passes the lead on "
                "(our reading)", ("pagat-sv", "cappelens")),
             _C("loses", "the Blåmattis loses at once", ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "trump_ends_trick", "A trump ends the trick", "Whether a trump on a non-trump ends "
             "a phase-2 trick at once.", NO,
             _C(NO, "the trick goes on", _PAGAT),
             _C(YES, "its player sets the trick aside and leads", ("pagat-sv",)),
+            fast_path=ANY,
         ),
         _option(
             "dreck", "Dreck", "Atlanta: short hands are topped up at the start of phase 2.", NO,
@@ -340,6 +401,7 @@ OPTIONS: dict[str, Option] = {
             _C(YES, "if anyone has fewer than six cards, everyone pools their twos to fives and "
                "the six of trumps, and these are dealt at random, as evenly as possible, to the "
                "players who had too few", ("reed",)),
+            fast_path=ANY,
         ),
     )
 }
@@ -577,7 +639,8 @@ class Rules:
     dreck: YesNo = "no"
     single_beats: bool = field(init=False, repr=False, compare=False)
     """Phase 2 plays single cards only, and any trump beats a non-trump (the common case,
-    which has a fast path)."""
+    which has a fast path): every option's value keeps the fast path
+    (:meth:`Option.keeps_fast_path`)."""
     turn_above: int = field(init=False, repr=False, compare=False)
     """The stock card may be turned while the stock holds more than this many cards."""
     trump_ends: bool = field(init=False, repr=False, compare=False)
@@ -599,8 +662,8 @@ class Rules:
                                  f"not {getattr(self, needs)}")
         # Derived once, read on every phase-2 turn (not a field: equality, hashing
         # and records see only the options).
-        object.__setattr__(self, "single_beats", self.phase2_plays == "single"
-                           and self.beat == "any-trump" and self.phase2_sets != YES)
+        object.__setattr__(self, "single_beats", all(
+            option.keeps_fast_path(getattr(self, name)) for name, option in OPTIONS.items()))
         object.__setattr__(self, "turn_above", _TURN_ABOVE[self.turn_from_stock])
         object.__setattr__(self, "trump_ends", self.trump_ends_trick == YES)
         object.__setattr__(self, "may_pick_up", self.must_beat == NO)

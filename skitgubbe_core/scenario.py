@@ -138,10 +138,11 @@ def _check_form(game: Game, check: dict[str, Any], path: str, move_count: int) -
 
 
 def run(scenario: Scenario) -> Outcome:
-    """Replay the moves, checking each checkpoint when its move count is reached, then
-    every exercise's stated answer against the engine's.
+    """Replay the moves, checking each checkpoint when its move count is reached.
 
     A refused move stops the replay and is reported (with its move number and rule).
+    :func:`skitgubbe_core.quiz.check` also checks the exercises, as ``skitgubbe check``
+    does.
     """
     game = scenario.game()
     moves = scenario.moves
@@ -172,14 +173,6 @@ def run(scenario: Scenario) -> Outcome:
         assert step is not None  # a scenario's game narrates
         steps.append(step)
         check_at(game.move_count)
-    if not failures and scenario.data.get("exercises"):
-        from .quiz import check_exercises
-
-        for label, problem in check_exercises(game, scenario.data["exercises"]):
-            if problem is None:
-                passed.append(label)
-            else:
-                failures.append(f"{label}: {problem}")
     return Outcome(scenario, game, steps, passed, failures)
 
 

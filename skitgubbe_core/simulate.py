@@ -534,12 +534,14 @@ def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address:
                               "pip install 'skitgubbe[studies]'") from None
     cluster = None
     if address is None:
+        # distributed's constructors carry no annotations (mypy --strict refuses the call)
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
             scheduler_port=0, dashboard_address=None)
     try:
         try:
-            client = Client(address or cluster, timeout=timeout)  # type: ignore[no-untyped-call]
+            client = Client(address or cluster,  # type: ignore[no-untyped-call]  # as above
+                            timeout=timeout)
         except (OSError, TimeoutError, ValueError) as err:
             raise SimulationError(f"cannot reach the Dask scheduler at {quote(address)} within "
                                   f"{timeout} s ({type(err).__name__})") from None
@@ -547,7 +549,7 @@ def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address:
             limit = 2 * max(workers, len(client.scheduler_info().get("workers", ())))
             yield from _in_order(
                 lambda a, b: client.submit(play_chunk, study, a, b, pure=False),
-                lambda futures: [(f, f.result()) for f in wait(  # type: ignore[no-untyped-call]
+                lambda futures: [(f, f.result()) for f in wait(  # type: ignore[no-untyped-call]  # as above
                     futures, return_when="FIRST_COMPLETED")[0]],
                 parts, limit)
     finally:

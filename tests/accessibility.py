@@ -30,7 +30,9 @@ def axe_source() -> str:
         subprocess.run([npm, "pack", AXE, "--pack-destination", str(CACHE)], cwd=CACHE,
                        check=True, capture_output=True, timeout=300)
     with tarfile.open(tarball) as tar:
-        return tar.extractfile("package/axe.min.js").read().decode("utf-8")
+        member = tar.extractfile("package/axe.min.js")
+        assert member is not None, f"{tarball} holds no package/axe.min.js"
+        return member.read().decode("utf-8")
 
 
 def violations(tab, include: str) -> list[str]:

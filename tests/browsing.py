@@ -53,8 +53,10 @@ def wait_until_up(url: str, server: subprocess.Popen, what: str, seconds: float 
             time.sleep(0.5)
 
 
-class _Background:
-    """A server of the standard library on a free loopback port, in a daemon thread."""
+class _Background(socketserver.TCPServer):
+    """A server of the standard library on a free loopback port, in a daemon thread (a
+    mixin before the server class; TCPServer, the servers' common base, only for its
+    types)."""
 
     daemon_threads = True
 

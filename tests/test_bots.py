@@ -77,6 +77,7 @@ def _hide_what_it_does_not_remember(game: Game, bot: MemoryBot, rng: random.Rand
     other = game.copy()
     s = other._state
     seat = s.to_play
+    assert seat is not None
     seen = Seen(s, other.rules, seat)
     held = {c for cards in bot.known for c in cards}
     pool = [c for c in seen.unseen if c not in held]

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from odd_positions import play_to_the_end
 from schema_strategy import ANY_JSON, WORDS, from_schema, json_paths
 
-from skitgubbe_core import examples, record, scenario
+from skitgubbe_core import examples, quiz, record, scenario
 from skitgubbe_core import match as matches
 from skitgubbe_core.cli import main
 from skitgubbe_core.errors import MAX_MESSAGE, FileFormatError
@@ -59,7 +59,7 @@ def check_accepted(thing, kind: str) -> None:
     """An accepted file is played without surprises: checkpoints are reported, and the
     game plays on to the end keeping every card."""
     if kind == "scenario":
-        outcome = scenario.run(thing)
+        outcome = quiz.check(thing)
         assert all(len(line) < _BOUND for line in outcome.failures)
         game = outcome.game
     elif kind == "match":

@@ -283,7 +283,8 @@ def test_13_refused_json_names_line_and_column(tmp_path, text, where):
     (Action(3, "pick up"), "there is no seat 3; the seats are 0-2 (A, B, C)"),
     (Action(-1, "pick up"), "there is no seat -1"),
     (Action(True, "pick up"), "there is no seat True"),
-    (Action(0, "play", ("7D",)), "its cards are Card values"),
+    # a string where a Card belongs: the refusal under test
+    (Action(0, "play", ("7D",)), "its cards are Card values"),  # type: ignore[arg-type]
 ])
 def test_14_play_refuses_what_is_not_an_action_of_a_seat(action, text):
     game = Game(["A", "B", "C"], seed=1)

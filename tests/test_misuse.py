@@ -41,13 +41,6 @@ REFERENCES = {rule.reference for rule in RULEBOOK.values()}
 JUNK_VERBS = ("fly", "", "PLAY", " play", "pick", "pick  up")
 
 
-def _known_item_14(game: Game, action: object) -> bool:
-    """Issue 29 item 14, fixed on branch h29a: ``Action(seat, "play", ())`` (no cards)
-    raises IndexError in phase 2 of every preset and in phase 1 of the two-card-trick
-    and Mas presets instead of ActionError. Left out here until that fix is merged."""
-    return isinstance(action, Action) and action.kind == "play" and action.cards == ()
-
-
 def _illegal(game: Game, rng: random.Random) -> Action | str:
     """A random action that is most often not legal now."""
     n = len(game.players)
@@ -78,8 +71,6 @@ def _play_with_illegal_attempts(preset: str, players: int, seed: int, max_moves:
     while not game.is_over and game.move_count < max_moves:
         if rng.random() < 0.4:
             action = _illegal(game, rng)
-            if _known_item_14(game, action):
-                continue
             before = _position(game)
             try:
                 refused = game.refusal(action)

@@ -124,7 +124,8 @@ def untrue(sheet: quiz.Sheet, q: quiz.Question) -> list[str]:
         action = game.actions[q.after]
         if action.kind != "pick up" or game.players[action.player] != q.player:
             wrong.append(f"pick-up after move {q.after}: {q.player} does not pick up")
-    if q.kind == "legal" and game.players[game.copy_at(q.after).to_play] != q.player:
+    to_act = game.copy_at(q.after).to_play
+    if q.kind == "legal" and (to_act is None or game.players[to_act] != q.player):
         wrong.append(f"legal after move {q.after}: {q.player} is not to act")
     return wrong
 

@@ -2,12 +2,13 @@
 combinations, differences, player counts; every preset played at every player
 count it allows."""
 
+import ast
 import inspect
 import random
-import re
 from collections import Counter
 
 import pytest
+import rule_index
 
 from skitgubbe_core import (
     OPTIONS,
@@ -17,15 +18,25 @@ from skitgubbe_core import (
     Game,
     Rules,
     RulesError,
+    events,
+    game,
     phase1,
     phase1_all,
+    phase1_common,
     phase1_mas,
     phase2,
     record,
 )
 from skitgubbe_core.cli import main
-from skitgubbe_core.events import _TEMPLATES
-from skitgubbe_core.rules import DOCUMENTED, HOUSE_RULE, RECONSTRUCTION
+from skitgubbe_core.events import _TEMPLATES, KINDS
+from skitgubbe_core.rules import (
+    DOCUMENTED,
+    HOUSE_CUSTOM,
+    HOUSE_RULE,
+    RECONSTRUCTION,
+    Choice,
+    Option,
+)
 
 EXPECTED_PRESETS = {
     "skitgubbe", "skitgubbe-sequences", "skitgubbe-anti-trumps", "skitgubbe-clubs-anti-trumps",
@@ -48,20 +59,47 @@ def test_every_option_choice_has_a_description_and_known_sources():
     for option in OPTIONS.values():
         assert option.default in [c.value for c in option.choices]
         for choice in option.choices + option.earlier:
-            assert choice.description and choice.sources
+            assert choice.description and (choice.sources or choice.evidence == HOUSE_CUSTOM)
             assert all(s in SOURCES for s in choice.sources)
+
+
+def _builder_kinds() -> dict[str, str]:
+    """Each named builder of ``events.py`` and the kind it builds."""
+    tree = ast.parse(inspect.getsource(events))
+    return {node.name: rule_index.event_kinds(found[0].elts[0])[0] for node in tree.body
+            if isinstance(node, ast.FunctionDef) and (found := rule_index.event_tuples(node))}
+
+
+def _strings(node: ast.expr) -> set[str]:
+    """The rule keys an event's rule expression can give: a literal, or either branch
+    of ``a if test else b``; none for a variable."""
+    if isinstance(node, ast.IfExp):
+        return _strings(node.body) | _strings(node.orelse)
+    return {node.value} if isinstance(node, ast.Constant) and isinstance(node.value, str) else set()
 
 
 def test_every_rule_and_event_kind_is_explained_with_sources():
     for rule in RULEBOOK.values():
-        assert rule.summary and rule.citation
-    kinds = set()
-    for module in (phase1, phase1_all, phase1_mas, phase2):
-        source = inspect.getsource(module)
-        kinds |= set(re.findall(r'make\(Event, \(\s*"([a-z0-9-]+)"', source))
-        for rule in re.findall(r'make\(Event, \([^)]*"([a-z0-9-]+)"\)\)', source):
-            assert rule in RULEBOOK, rule
-    assert kinds <= set(_TEMPLATES)
+        assert rule.summary and rule.sources and rule.citation, rule.key
+        assert all(s in SOURCES for s in rule.sources), rule.key
+    builders = _builder_kinds()
+    kinds: set[str] = set()
+    rules: set[str] = set()
+    for module in (phase1, phase1_common, phase1_all, phase1_mas, phase2, game):
+        tree = ast.parse(inspect.getsource(module))
+        for node in rule_index.event_tuples(tree):  # ("kind", ..., "rule") on the hot path
+            kinds.update(rule_index.event_kinds(node.elts[0]))
+            rules |= _strings(node.elts[-1])
+        for node in ast.walk(tree):  # ev.builder(..., "rule") for the rarer events
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "ev":
+                kinds.add(builders[node.attr])
+            elif isinstance(node, ast.Call) and rule_index._builds_event(node.func):
+                rules |= _strings(node.args[-1])
+    # Every kind is built by the engine and has its sentence; every rule an event cites
+    # as a literal is in the rulebook, with sources (some cite a variable holding it).
+    assert kinds == set(KINDS) == set(_TEMPLATES)
+    assert len(rules) > 20 and rules <= set(RULEBOOK), rules - set(RULEBOOK)
 
 
 def test_a_combination_no_source_describes_says_so():
@@ -125,3 +163,22 @@ def test_every_preset_at_every_player_count_keeps_its_cards_and_replays(name, pl
             assert Counter(game.all_cards()) == start
         again = record.from_record(record.to_record(game))
         assert again.snapshot() == game.snapshot()
+
+
+def test_a_house_custom_has_no_written_source_and_says_so(monkeypatch, capsys):
+    custom = Choice("dealer-right", "the player on the dealer's right leads", (), HOUSE_CUSTOM)
+    assert custom.provenance == "house custom, no written source"
+    assert Choice("x", "x", ("pagat",)).provenance.startswith('documented; pagat.com, "Skitgubbe"')
+    with pytest.raises(RulesError, match="a house custom, no written source has no sources"):
+        Choice("x", "x", ("pagat",), HOUSE_CUSTOM)
+    with pytest.raises(RulesError, match="every other reading names its sources"):
+        Choice("x", "x", (), DOCUMENTED)
+    with pytest.raises(RulesError, match="unknown evidence 'hearsay'"):
+        Choice("x", "x", ("pagat",), "hearsay")
+    option = Option("first_lead", "First lead", "Who leads first.",
+                    (Choice("dealer-left", "the dealer's left", ("pagat",)), custom), "dealer-left")
+    monkeypatch.setitem(OPTIONS, option.name, option)
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    assert ("     dealer-right: the player on the dealer's right leads [house custom, no written "
+            "source]\n") in out

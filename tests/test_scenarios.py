@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from skitgubbe_core import examples, scenario
+from skitgubbe_core import examples, quiz, scenario
 from skitgubbe_core.cli import main
 from skitgubbe_core.scenario import ScenarioError
 
@@ -33,7 +33,7 @@ def test_the_example_of_the_format_specification_passes():
 
 @pytest.mark.parametrize("name", examples.names())
 def test_every_built_in_example_passes(name):
-    outcome = scenario.run(examples.load(name))
+    outcome = quiz.check(examples.load(name))
     assert outcome.ok, outcome.failures
     assert outcome.passed
 

@@ -7,7 +7,7 @@ Myllymatti (pagat.com Swedish edition)."""
 import pytest
 from helpers import cards, game, hand, name_to_play, phase1, pile, texts
 
-from skitgubbe_core import Game, IllegalActionError, Rules
+from skitgubbe_core import Game, IllegalActionError, Rules, RulesError
 from skitgubbe_core.cards import make_card
 
 
@@ -122,7 +122,7 @@ def test_koira_sorted_ties_option_hand_puts_the_dealt_cards_in_hand():
 
 
 def test_koira_allows_three_to_eight_players():
-    with pytest.raises(Exception, match=r"Koira is for 3-8 players"):
+    with pytest.raises(RulesError, match=r"Koira is for 3-8 players"):
         Game(2, "koira", seed=1)
     assert Game(8, "koira", seed=1).stock
 
@@ -134,7 +134,7 @@ ATL_STOCK = "3S 5S 7D 8D 10D QD AC 2D 3D"
 
 
 def test_atlanta_reed_is_for_three_players():
-    with pytest.raises(Exception, match=r"Atlanta is for 3 players"):
+    with pytest.raises(RulesError, match=r"Atlanta is for 3 players"):
         Game(4, "atlanta", seed=1)
 
 

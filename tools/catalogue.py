@@ -113,7 +113,8 @@ def template() -> Catalog:
                         auto_comments=comments, context=context)
     for message, where in _data():
         if message:
-            catalog.add(message, locations=[(where, None)])
+            # data has no line number; babel accepts None (its stubs say int)
+            catalog.add(message, locations=[(where, None)])  # type: ignore[list-item]
     return catalog
 
 
@@ -177,15 +178,19 @@ def problems(lang: str) -> list[str]:
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        # babel keeps a plural's forms as a tuple, a single message as a str
+        ids: tuple[str, ...] = tuple(message.id) if isinstance(message.id, tuple) else (
+            str(message.id),)
+        strings: tuple[str | None, ...] = (tuple(message.string)
+                                           if isinstance(message.string, (tuple, list))
+                                           else (message.string,))
         if message.fuzzy:
             found.append(f"fuzzy: {ids[0]!r}")
         if not all(strings):
             found.append(f"untranslated: {ids[0]!r}")
             continue
         wanted = set(FIELD.findall(ids[-1])) | set(FIELD.findall(ids[0]))
-        for string in strings:
+        for string in filter(None, strings):  # all translated, as checked above
             if set(FIELD.findall(string)) - wanted or (
                     len(ids) == 1 and set(FIELD.findall(string)) != wanted):
                 found.append(f"placeholders differ: {ids[0]!r} -> {string!r}")

@@ -67,8 +67,8 @@ class RuleSwitcher(StaticPicture, w.VBox):
         choice = self.option.choice(value)
         reading = _(choice.description)
         return (f'<div style="line-height:1.4"><b>{escape(reading[:1].upper() + reading[1:])}'
-                f"</b><br><small>{escape(_(choice.evidence))}: {escape(cite(choice.sources))}"
-                "</small></div>")
+                f"</b><br><small>{escape(_(choice.evidence))}"
+                f"{': ' + escape(cite(choice.sources)) if choice.sources else ''}</small></div>")
 
     def _show(self, change: Any = None) -> None:
         i = self.step_box.value

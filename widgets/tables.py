@@ -114,8 +114,7 @@ def options_table() -> Frame:
         ordered = sorted(o.choices, key=lambda c: c.value != o.default)
         default = gettext(" (default)")
         readings = "; ".join(f"{c.value}{default if c.value == o.default else ''}: "
-                             f"{gettext(c.description)} [{gettext(c.evidence)}; "
-                             f"{cite(c.sources)}]" for c in ordered)
+                             f"{gettext(c.description)} [{c.provenance}]" for c in ordered)
         rows.append({"rule": o.title, "option": o.name, "what it decides": o.summary,
                      "readings": readings})
     return _frame(rows, "rule")
