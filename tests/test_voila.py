@@ -308,15 +308,16 @@ def test_a_handout_passes_axe(browser, tmp_path):
 
 
 def test_the_kernels_of_closed_pages_are_freed_in_the_documented_time(voila, browser):
-    """Three students open 02 and close their browsers (no page unloads, so Voila's own
-    shutdown request is never sent): within cull_idle_timeout + cull_interval of
-    etc/jupyter/voila.py, none of their kernels is alive."""
+    """Three students open 02 and close their browsers (no page unloads): within
+    cull_idle_timeout + cull_interval of etc/jupyter/voila.py none of their kernels is
+    alive, while a fourth, whose page stays open as long, keeps its kernel and answers."""
     settings = PyFileConfigLoader("voila.py", str(PRESENT_CONFIG)).load_config()
-    lifetime = settings.MappingKernelManager.cull_idle_timeout + settings.MappingKernelManager.cull_interval
+    culling = settings.MappingKernelManager
+    lifetime = culling.cull_idle_timeout + culling.cull_interval
     assert lifetime <= 30
-    contexts = [browser.new_context() for _ in range(3)]
+    contexts = [browser.new_context() for _ in range(4)]
     tabs = [context.new_page() for context in contexts]
-    for tab in tabs:  # the three pages load at once
+    for tab in tabs:  # the four pages load at once
         tab.set_default_timeout(300_000)
         tab.goto(f"{voila}/voila/render/02-stunsa.ipynb", wait_until="commit", timeout=300_000)
     kernels = []
@@ -325,29 +326,50 @@ def test_the_kernels_of_closed_pages_are_freed_in_the_documented_time(voila, bro
                               state="attached")
         tab.wait_for_load_state("networkidle")
         kernels.append(kernel_of(tab))
-    assert len(set(kernels)) == 3 and all(kernel_alive(voila, k) for k in kernels)
-    for context in contexts:
+    assert len(set(kernels)) == 4 and all(kernel_alive(voila, k) for k in kernels)
+    *closing, staying = kernels
+    for context in contexts[:3]:
         context.close()
     closed = time.monotonic()
-    while alive := [k for k in kernels if kernel_alive(voila, k)]:
+    while alive := [k for k in closing if kernel_alive(voila, k)]:
         assert time.monotonic() - closed < lifetime + GRACE_S, f"{len(alive)} kernels still alive"
         time.sleep(0.5)
     print(f"\nthe kernels of 3 closed pages freed {time.monotonic() - closed:.1f} s after "
           f"(at most {lifetime} s documented)")
+    while time.monotonic() - closed < lifetime + culling.cull_interval:  # the culler's next look
+        time.sleep(0.5)
+    assert kernel_alive(voila, staying)
+    tab = tabs[3]
+    button = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$")).first
+    assert board_after(tab, button.click)
+    contexts[3].close()
 
 
-def test_a_server_keeps_at_most_max_kernels(tmp_path):
+def test_a_server_keeps_at_most_max_kernels_and_spares_a_page_still_loading(tmp_path):
     """Beyond KernelsOfOpenPages.max_kernels (here 1) a page is refused with HTTP 503 and
-    a sentence that says why; no kernel is started for it."""
+    a sentence that says why. A kernel whose page has not connected yet (a page that is
+    still loading its scripts; here, one fetched without a browser) outlives several rounds
+    of a culler told to cull after 1 s, until first_connection_timeout (6 s here) is up."""
     server, url = start_present(ROOT / "notebooks", tmp_path, True,
-                                "--KernelsOfOpenPages.max_kernels=1")
+                                "--KernelsOfOpenPages.max_kernels=1",
+                                "--KernelsOfOpenPages.first_connection_timeout=6",
+                                "--MappingKernelManager.cull_idle_timeout=1",
+                                "--MappingKernelManager.cull_interval=1")
     try:
         with urllib.request.urlopen(f"{url}/voila/render/00-index.ipynb", timeout=300) as page:
             assert page.status == 200
+            kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page.read().decode())[1]
+        ran = time.monotonic()
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{url}/voila/render/00-index.ipynb", timeout=300)
         assert refused.value.code == 503
         assert "keeps at most 1 apps open" in refused.value.reason
+        while time.monotonic() - ran < 4:  # three rounds of the culler
+            time.sleep(0.5)
+        assert kernel_alive(url, kernel)
+        while kernel_alive(url, kernel):  # then it is freed
+            assert time.monotonic() - ran < 6 + 2 + GRACE_S
+            time.sleep(0.5)
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -2,16 +2,17 @@
 Voila finds this file through ``JUPYTER_CONFIG_PATH``; a ``voila.py`` or ``voila.json`` in
 ``~/.jupyter`` overrides any of them.
 
-A page's kernel is freed once the page is closed: Voila's page asks the server to shut it
-down as it unloads, and when that request never comes (a tab closed on a phone, a laptop put
-to sleep, a crashed browser), jupyter_server's culler shuts down every kernel with no page
-connected that has been quiet for ``cull_idle_timeout`` seconds; it looks every
-``cull_interval`` seconds, so such a kernel lives 20-25 s. A page still open keeps its
-kernel (``cull_connected`` is off), however long the student stays on it. A server keeps at
-most ``KernelsOfOpenPages.max_kernels`` kernels: a page opened beyond that shows an error
-(HTTP 503) until a page is closed.
+A page's kernel is freed once the page is closed: jupyter_server's culler shuts down
+every kernel with no page connected that has been quiet for ``cull_idle_timeout`` seconds,
+and it looks every ``cull_interval`` seconds, so the kernel of a closed page (a tab closed,
+a laptop put to sleep, a browser that crashed) lives at most 25 s. A page still open keeps
+its kernel (``cull_connected`` is off), however long the student stays on it, and a kernel
+whose page has not connected yet (still loading) waits up to ``first_connection_timeout``. A server
+keeps at most ``KernelsOfOpenPages.max_kernels`` kernels: a page opened beyond that shows
+an error (HTTP 503) until a page is closed.
 """
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import HTTPError
 from traitlets import Integer
@@ -26,9 +27,18 @@ c.MappingKernelManager.cull_busy = False
 
 class KernelsOfOpenPages(AsyncMappingKernelManager):  # type: ignore[misc]
     """jupyter_server's kernel manager with a bound on how many kernels it keeps (it has
-    no setting of its own for that)."""
+    no setting for that), whose culler spares a kernel until its page has connected (a page
+    that has run in the server still loads its scripts before it connects: 25 s and more
+    on a busy machine or a slow laptop)."""
 
     max_kernels = Integer(40, config=True, help="The most kernels (open pages) at once.")
+    first_connection_timeout = Integer(
+        120, config=True, help="Seconds a kernel waits for its page to connect before the "
+                               "culler may shut it down.")
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._connected_once: set[str] = set()
 
     async def start_kernel(self, *args: object, kernel_id: str | None = None,
                            **kwargs: object) -> str:
@@ -37,6 +47,17 @@ class KernelsOfOpenPages(AsyncMappingKernelManager):  # type: ignore[misc]
                                         "open: close a page, or try again in a minute")
         kernel: str = await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
         return kernel
+
+    def notify_connect(self, kernel_id: str) -> None:
+        self._connected_once.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        self._connected_once &= set(self.list_kernel_ids())
+        kernel = self._kernels[kernel_id]
+        waiting = utcnow() - getattr(kernel, "last_activity", utcnow())
+        if kernel_id in self._connected_once or waiting.total_seconds() > self.first_connection_timeout:
+            await super().cull_kernel_if_idle(kernel_id)
 
 
 c.VoilaConfiguration.multi_kernel_manager_class = KernelsOfOpenPages
