@@ -68,7 +68,7 @@ FRESH = "await import('../fresh-notebooks.js?_={}');\n        "
 #: lab extensions of the build environment that need a server (Voila's preview)
 DISABLED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
 #: a file is stored gzipped beside itself (``X.gz``) when it has at least this many bytes
-#: and its copy saves at least a tenth (so not wheels, zips or fonts, compressed already)
+#: and its copy saves at least a tenth (so not fonts or most wheels, compressed already)
 GZIP_MIN_BYTES = 1024
 GZIP_MAX_RATIO = 0.9
 
