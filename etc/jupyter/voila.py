@@ -6,10 +6,11 @@ A page's kernel is freed once the page is closed: jupyter_server's culler shuts 
 every kernel with no page connected that has been quiet for ``cull_idle_timeout`` seconds,
 and it looks every ``cull_interval`` seconds, so the kernel of a closed page (a tab closed,
 a laptop put to sleep, a browser that crashed) lives at most 25 s. A page still open keeps
-its kernel (``cull_connected`` is off), however long the student stays on it, and a kernel
-whose page has not connected yet (still loading) waits up to ``first_connection_timeout``. A server
-keeps at most ``KernelsOfOpenPages.max_kernels`` kernels: a page opened beyond that shows
-an error (HTTP 503) until a page is closed.
+its kernel (``cull_connected`` is off), however long the student stays on it, and a
+kernel whose page has not connected yet (still loading) is spared for 2 minutes
+(``KernelsOfOpenPages.first_connection_timeout``). A server keeps at most
+``KernelsOfOpenPages.max_kernels`` kernels (40): a page opened beyond that shows an error
+(HTTP 503) until the kernel of a closed page has been freed.
 """
 
 from jupyter_server._tz import utcnow
@@ -25,7 +26,7 @@ c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
 
 
-class KernelsOfOpenPages(AsyncMappingKernelManager):  # type: ignore[misc]
+class KernelsOfOpenPages(AsyncMappingKernelManager):
     """jupyter_server's kernel manager with a bound on how many kernels it keeps (it has
     no setting for that), whose culler spares a kernel until its page has connected (a page
     that has run in the server still loads its scripts before it connects: 25 s and more
