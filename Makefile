@@ -30,7 +30,8 @@ lite: $(STAMP)
 
 # The notebooks as code-free apps (Voila runs as root without a flag, unlike JupyterLab).
 present: $(STAMP)
-	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/voila --template=skitgubbe notebooks
+	JUPYTER_PATH=$(CURDIR)/share/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/etc/jupyter \
+		$(VENV)/bin/voila --template=skitgubbe notebooks
 
 test: $(STAMP) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks

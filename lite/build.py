@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import email.parser
+import gzip
 import hashlib
 import json
 import os
@@ -66,6 +67,10 @@ BOOT = "await import(\n          '../config-utils.js"
 FRESH = "await import('../fresh-notebooks.js?_={}');\n        "
 #: lab extensions of the build environment that need a server (Voila's preview)
 DISABLED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
+#: a file is stored gzipped beside itself (``X.gz``) when it has at least this many bytes
+#: and its copy saves at least a tenth (so not fonts or most wheels, compressed already)
+GZIP_MIN_BYTES = 1024
+GZIP_MAX_RATIO = 0.9
 
 
 def canonical(name: str) -> str:
@@ -228,13 +233,18 @@ def write_config(lite_dir: Path) -> None:
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
-def keep_notebooks_fresh(output: Path, contents: Path) -> None:
-    """Every page of the site first forgets the browser's copies of the notebooks it
-    ships (lite/fresh-notebooks.js), so a visit never shows a stale version."""
+def fresh_script(contents: Path) -> str:
+    """lite/fresh-notebooks.js with the site's storage and the paths of its notebooks."""
     shipped = sorted(p.relative_to(contents).as_posix() for p in contents.rglob("*")
                      if p.is_file() and ".ipynb_checkpoints" not in p.parts)
     script = (ROOT / "lite" / "fresh-notebooks.js").read_text(encoding="utf-8")
-    script = script.replace("@STORAGE@", CONTENTS_STORAGE).replace("@SHIPPED@", json.dumps(shipped))
+    return script.replace("@STORAGE@", CONTENTS_STORAGE).replace("@SHIPPED@", json.dumps(shipped))
+
+
+def keep_notebooks_fresh(output: Path, contents: Path) -> None:
+    """Every page of the site first forgets the browser's copies of the notebooks it
+    ships (lite/fresh-notebooks.js), so a visit never shows a stale version."""
+    script = fresh_script(contents)
     (output / "fresh-notebooks.js").write_text(script, encoding="utf-8")
     fresh = FRESH.format(hashlib.sha256(script.encode()).hexdigest()[:8])  # no stale copy
     pages = [p for p in output.glob("*/index.html") if BOOT in p.read_text(encoding="utf-8")]
@@ -243,6 +253,32 @@ def keep_notebooks_fresh(output: Path, contents: Path) -> None:
     for page in pages:
         page.write_text(page.read_text(encoding="utf-8").replace(BOOT, fresh + BOOT),
                         encoding="utf-8")
+
+
+def precompress(output: Path) -> tuple[int, int]:
+    """Beside every file worth it, its gzipped copy ``X.gz`` (level 9, no time stamp, so
+    a rebuild gives the same bytes), for a host that serves those in place of the file to
+    a browser that accepts gzip (nginx ``gzip_static``, Caddy ``precompressed``; see the
+    README). Returns the bytes of the files compressed and of their copies."""
+    before = after = 0
+    for path in sorted(p for p in output.rglob("*") if p.is_file() and p.suffix != ".gz"):
+        data = path.read_bytes()
+        if len(data) < GZIP_MIN_BYTES:
+            continue
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= GZIP_MAX_RATIO * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            before, after = before + len(data), after + len(packed)
+    return before, after
+
+
+def report(output: Path) -> None:
+    """Compress the built site and say how big it is."""
+    before, after = precompress(output)
+    print(f"gzipped copies: {before / 1e6:.1f} MB of files in {after / 1e6:.1f} MB")
+    files = [p for p in output.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    print(f"built {output}: {len(files)} files, {size / 1e6:.1f} MB")
 
 
 def build(output: Path, cache: Path, contents: Path = ROOT / "notebooks") -> None:
@@ -261,9 +297,7 @@ def build(output: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Non
         "--no-sourcemaps", "--no-unused-shared-packages", "--no-libarchive", cwd=lite_dir)
     shutil.rmtree(lite_dir)
     keep_notebooks_fresh(output, contents)
-    files = [p for p in output.rglob("*") if p.is_file()]
-    size = sum(p.stat().st_size for p in files)
-    print(f"built {output}: {len(files)} files, {size / 1e6:.1f} MB")
+    report(output)
 
 
 def main() -> None:

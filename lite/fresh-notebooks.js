@@ -3,8 +3,10 @@
 // that copy would hide every later version of the site. Before the app starts, this
 // module forgets the browser's copies of the notebooks the site ships (their paths are
 // written in by lite/build.py); a copy saved under another name stays. It also asks the
-// host whether the notebooks and their listing have changed (the browser's HTTP cache
-// could otherwise serve the old ones for as long as it deems them fresh).
+// host whether the notebook the address opens (`?path=02-stunsa.ipynb`) and the listings
+// of the top folder and of that notebook's folder have changed (the browser's HTTP cache
+// could otherwise serve old ones for as long as it deems them fresh); the other shipped
+// notebooks are not fetched at all, so a visit costs one notebook, not all of them.
 const STORAGE = "@STORAGE@";
 const SHIPPED = new Set(@SHIPPED@);
 
@@ -36,9 +38,11 @@ async function forgetShippedCopies() {
 }
 
 function revalidate() {
-  const folders = new Set([...SHIPPED].map((path) => path.split("/").slice(0, -1).join("/")));
+  const path = new URLSearchParams(location.search).get("path");
+  const opened = SHIPPED.has(path) ? [path] : [];
+  const folders = new Set(["", ...opened.map((p) => p.split("/").slice(0, -1).join("/"))]);
   const urls = [...[...folders].map((f) => `api/contents/${f ? f + "/" : ""}all.json`),
-                ...[...SHIPPED].map((path) => `files/${path}`)];
+                ...opened.map((p) => `files/${p}`)];
   return Promise.all(urls.map((url) => fetch(new URL(url, import.meta.url), { cache: "no-cache" })
     .then((response) => response.arrayBuffer()).catch(() => null)));
 }

@@ -42,9 +42,16 @@ KERNEL_URLS = re.compile(r'"\./(static/pyodide/|extensions/)')
 NOTEBOOK_LINK = re.compile(r'href="((?![a-z]+:|/)[^"#?]*)\.ipynb([#?][^"]*)?"')
 #: what the 0.6 kernel's worker installs when it starts, and the same without the two
 #: parts of CPython that Pyodide 0.27 ships on its CDN only (the 0.8 kernel dropped them
-#: too): the kernel runs without them (IPython then keeps no history)
+#: too): the kernel runs without them (IPython then keeps no history); and without jedi,
+#: for completion, which an app without code never asks for
 KERNEL_STARTUP = '["ssl","sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]'
-OFFLINE_STARTUP = '["ipykernel","comm","pyodide_kernel","jedi","ipython"]'
+OFFLINE_STARTUP = '["ipykernel","comm","pyodide_kernel","ipython"]'
+#: the completion packages (1.7 MB) the apps' kernel does not load: IPython imports jedi
+#: only if it is there (the lock keeps them for a notebook that imports them itself)
+COMPLETION = ("jedi", "parso")
+#: what the apps' kernel loads from the lock as it starts (the worker's other packages,
+#: ipykernel, comm and pyodide_kernel, are the kernel's own wheels)
+LOCK_STARTUP = ("micropip", "ipython", build.OUR_PACKAGE)
 #: in place of Pyodide 0.27's IPython (8.23, which cannot start without sqlite3): the
 #: IPython that Pyodide 0.29 ships (and the 0.7 kernel runs), which can (later ones refuse
 #: the 0.6 kernel's way of running a cell)
@@ -79,6 +86,7 @@ def build_site(output: Path, cache: Path, contents: Path, served: dict[str, str]
         lite_dir = Path(tmp)
         local = build.prepare_pyodide(lite_dir, cache, served)
         print(f"served from the site: {', '.join(local)}")
+        start_without_completion(lite_dir / "static" / "pyodide" / "pyodide-lock.json")
         write_config(lite_dir)
         os.environ["JUPYTER_PATH"] = str(build.ROOT / "share" / "jupyter")
         build.run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite_dir,
@@ -89,9 +97,7 @@ def build_site(output: Path, cache: Path, contents: Path, served: dict[str, str]
         point_at_the_root(page)
         link_the_apps(page)
     start_offline(output)
-    files = [p for p in output.rglob("*") if p.is_file()]
-    size = sum(p.stat().st_size for p in files)
-    print(f"built {output}: {len(files)} files, {size / 1e6:.1f} MB")
+    build.report(output)
 
 
 def write_config(lite_dir: Path) -> None:
@@ -104,6 +110,15 @@ def write_config(lite_dir: Path) -> None:
     data["contentsStorageName"] = APPS_STORAGE
     data["litePluginSettings"][build.PYODIDE_KERNEL_PLUGIN_ID]["disablePyPIFallback"] = True
     path.write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+def start_without_completion(path: Path) -> None:
+    """No package of the lock depends on jedi (IPython does), so what the kernel loads as
+    it starts (``LOCK_STARTUP``) brings no completion package."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        entry["depends"] = [d for d in entry["depends"] if d not in COMPLETION]
+    path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
 def start_offline(output: Path) -> None:

@@ -13,6 +13,7 @@ import shutil
 import socket
 import socketserver
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -21,6 +22,9 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parent.parent
+#: where `make present` finds its Voila settings (``voila.py``: kernels freed, and bounded)
+PRESENT_CONFIG = ROOT / "etc" / "jupyter"
 
 
 def require_chromium():
@@ -51,6 +55,26 @@ def wait_until_up(url: str, server: subprocess.Popen, what: str, seconds: float 
                 server.kill()
                 pytest.fail(f"{what} did not start")
             time.sleep(0.5)
+
+
+def start_present(notebooks: Path, home: Path, configured: bool = True,
+                  *options: str) -> tuple[subprocess.Popen, str]:
+    """Voila on a free loopback port serving ``notebooks`` as `make present` starts it: our
+    template and (unless ``configured`` is false) our settings, then ``options``; Jupyter's
+    own folders in ``home``, so that no ``~/.jupyter`` changes what is tested. Returns the
+    server and its address, once it answers."""
+    port = free_port()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
+           "JUPYTER_CONFIG_PATH": str(PRESENT_CONFIG) if configured else ""}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+         "--template=skitgubbe", *options, str(notebooks)],
+        env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_up(url, server, "Voila")
+    return server, url
 
 
 class _Background(socketserver.TCPServer):
@@ -99,23 +123,64 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class StaticSite(_Background, http.server.ThreadingHTTPServer):
-    """A folder served over HTTP, like any static host."""
+class _Precompressed(_Quiet):
+    """Serves ``X.gz`` in place of ``X`` (with ``Content-Encoding: gzip``) to a browser
+    that accepts gzip, as nginx's ``gzip_static`` does."""
 
-    def __init__(self, folder: Path):
-        super().__init__(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    gzipped = False
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        self.gzipped = (self.server.precompressed and os.path.isfile(path + ".gz")
+                        and "gzip" in self.headers.get("Accept-Encoding", ""))
+        return super().send_head()
+
+    def translate_path(self, path):
+        found = super().translate_path(path)
+        return found + ".gz" if self.gzipped else found
+
+    def guess_type(self, path):
+        return super().guess_type(path.removesuffix(".gz") if self.gzipped else path)
+
+    def end_headers(self):
+        if self.gzipped:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+    def copyfile(self, source, outputfile):
+        self.server.sent += os.fstat(source.fileno()).st_size
+        super().copyfile(source, outputfile)
+
+
+class StaticSite(_Background, http.server.ThreadingHTTPServer):
+    """A folder served over HTTP, like any static host; with ``precompressed``, as a host
+    that serves the ``.gz`` copies `make lite` writes. ``sent`` counts the bytes of the
+    files it sent (bodies, not headers)."""
+
+    def __init__(self, folder: Path, precompressed: bool = False):
+        self.precompressed = precompressed
+        self.sent = 0
+        super().__init__(("127.0.0.1", 0),
+                         functools.partial(_Precompressed, directory=str(folder)))
         self.start()
 
 
-def launch_offline(playwright, proxy: RefusingProxy):
-    """Chromium whose every non-loopback request goes to ``proxy``."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=[
+def offline_args(proxy: RefusingProxy) -> list[str]:
+    """Chromium's flags: no sandbox, no calls of its own, every non-loopback request to
+    ``proxy``."""
+    return [
         "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage", "--disable-extensions", "--disable-default-apps",
         "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings",
         "--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate",
-        f"--proxy-server={proxy.url}"])
+        f"--proxy-server={proxy.url}"]
+
+
+def launch_offline(playwright, proxy: RefusingProxy):
+    """Chromium whose every non-loopback request goes to ``proxy``."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=offline_args(proxy))
 
 
 @contextlib.contextmanager

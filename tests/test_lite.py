@@ -7,6 +7,7 @@ end (the cells' tag ``raises-exception``)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -156,6 +157,14 @@ def test_site_holds_the_notebooks_and_serves_pyodide_itself(site):
         assert (output / "static" / "pyodide" / lock[name]["file_name"]).is_file(), name
     wheel = zipfile.ZipFile(output / "static" / "pyodide" / lock["skitgubbe"]["file_name"])
     assert "skitgubbe_core/locale/sv/LC_MESSAGES/skitgubbe.mo" in wheel.namelist()
+    # gzipped copies for a host to serve: the runtime, the pages as patched last, and every
+    # copy the same bytes as its file
+    copies = list(output.rglob("*.gz"))
+    for path in (output / "static" / "pyodide" / "pyodide.asm.wasm", output / "fresh-notebooks.js",
+                 output / "lab" / "index.html"):
+        assert path.with_name(path.name + ".gz") in copies
+    for copy in copies:
+        assert gzip.decompress(copy.read_bytes()) == copy.with_suffix("").read_bytes(), copy
 
 
 @pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n not in NEEDS_ONLINE

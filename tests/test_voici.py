@@ -6,6 +6,7 @@ host still runs a notebook after a visit to the apps."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -33,7 +34,7 @@ NEXT = re.compile(r"^\s*(next|nästa)\s*$")
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """Both sites as `make lite` builds them - the lab site, and the apps in its ``apps``
-    folder -, served on 127.0.0.1."""
+    folder -, served on 127.0.0.1 by a host that serves their gzipped copies."""
     served = tmp_path_factory.mktemp("served")
     for script, output in (("build.py", served), ("voici.py", served / "apps")):
         started = time.monotonic()
@@ -42,7 +43,7 @@ def site(tmp_path_factory):
                                cwd=ROOT, capture_output=True, text=True, timeout=1800)
         assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
         print(f"\n{script}: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")
-    server = StaticSite(served)
+    server = StaticSite(served, precompressed=True)
     yield served / "apps", f"{server.url}/apps"
     server.close()
 
@@ -78,6 +79,17 @@ def open_app(context, url: str):
     return tab, time.monotonic() - started
 
 
+def closure(lock: dict, roots: list[str]) -> set[str]:
+    """The lock's packages ``roots`` bring, following ``depends``."""
+    seen: set[str] = set()
+    while roots:
+        name = roots.pop()
+        if name not in seen:
+            seen.add(name)
+            roots.extend(lock[name]["depends"])
+    return seen
+
+
 def outside(requests: list[str]) -> list[str]:
     return [u for u in requests if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
 
@@ -102,6 +114,14 @@ def test_every_notebook_is_an_app_served_by_the_site_itself(site):
     assert {"skitgubbe", "ipywidgets", "comm", "fastjsonschema", "ipython", "micropip"} <= local
     assert set(lock["skitgubbe"]["depends"]) <= local
     assert set(lock["ipython"]["depends"]) <= local  # IPython 9: no sqlite3 from the CDN
+    # no completion packages as the kernel starts: not in its worker's list, nor in what
+    # the lock's packages it loads depend on
+    assert not {"jedi", "parso"} & closure(lock, ["micropip", "ipython", "skitgubbe"])
+    workers = [p.read_text(encoding="utf-8") for p in (output / "extensions").rglob("*.js")]
+    starts = [re.search(r'\[("ipykernel"[^\]]*)\]', w) for w in workers if '"pyodide_kernel"' in w]
+    assert starts and all(s and '"jedi"' not in s[1] for s in starts), [s and s[1] for s in starts]
+    wasm = output / "static" / "pyodide" / "pyodide.asm.wasm"
+    assert gzip.decompress(wasm.with_name(wasm.name + ".gz").read_bytes()) == wasm.read_bytes()
 
 
 @pytest.mark.parametrize("page", ["02-stunsa", "sv/02-stunsa"])
@@ -139,6 +159,7 @@ def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, pag
     assert found == [], found
     assert outside(requests) == [], proxy.refused
     assert any("/static/pyodide/skitgubbe-" in u for u in requests)  # the kernel is the site's
+    assert not [u for u in requests if re.search(r"/(jedi|parso)-[^/]*\.whl", u)]
     context.close()
 
 

@@ -11,15 +11,16 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
-from browsing import RefusingProxy, free_port, launch_offline, require_chromium, wait_until_up
+from browsing import PRESENT_CONFIG, RefusingProxy, launch_offline, require_chromium, start_present
 from quizzing import answer_by_mouse_and_keyboard
+from traitlets.config.loader import PyFileConfigLoader
 
 sync_api = require_chromium()
 pytest.importorskip("voila")
@@ -29,6 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("SKITGUBBE_SHOTS", "/tmp/skitgubbe-shots"))
 SHOTS.mkdir(parents=True, exist_ok=True)
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+#: how much later than etc/jupyter/voila.py says a busy machine may free a kernel (the
+#: culler's timer and the shutdown wait their turn)
+GRACE_S = 10
 
 
 @pytest.fixture(scope="module")
@@ -36,16 +40,7 @@ def voila(tmp_path_factory):
     """Voila on 127.0.0.1 serving a copy of the notebooks, as `make present` starts it."""
     home = tmp_path_factory.mktemp("voila")
     shutil.copytree(ROOT / "notebooks", home / "notebooks")
-    port = free_port()
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-           "JUPYTER_PATH": str(ROOT / "share" / "jupyter")}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-         "--template=skitgubbe", str(home / "notebooks")],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    wait_until_up(url, server, "Voila")
+    server, url = start_present(home / "notebooks", home)
     try:
         yield url
     finally:
@@ -76,6 +71,22 @@ def open_app(browser, url: str, notebook: str):
                           state="attached")
     tab.wait_for_load_state("networkidle")
     return tab
+
+
+def kernel_of(tab) -> str:
+    """The id of the kernel that runs the page (Voila writes it in its page config)."""
+    return tab.evaluate("JSON.parse(document.getElementById('jupyter-config-data')"
+                        ".textContent).kernelId")
+
+
+def kernel_alive(url: str, kernel_id: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/api/kernels/{kernel_id}", timeout=10):
+            return True
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return False
+        raise
 
 
 def code_cells(notebook: str) -> list[str]:
@@ -294,3 +305,71 @@ def test_a_handout_passes_axe(browser, tmp_path):
     print(f"\nhandout: axe: {found}")
     assert found == []
     context.close()
+
+
+def test_the_kernels_of_closed_pages_are_freed_in_the_documented_time(voila, browser):
+    """Three students open 02 and close their browsers (no page unloads): within
+    cull_idle_timeout + cull_interval of etc/jupyter/voila.py none of their kernels is
+    alive, while a fourth, whose page stays open as long, keeps its kernel and answers."""
+    settings = PyFileConfigLoader("voila.py", str(PRESENT_CONFIG)).load_config()
+    culling = settings.MappingKernelManager
+    lifetime = culling.cull_idle_timeout + culling.cull_interval
+    assert lifetime <= 30
+    contexts = [browser.new_context() for _ in range(4)]
+    tabs = [context.new_page() for context in contexts]
+    for tab in tabs:  # the four pages load at once
+        tab.set_default_timeout(300_000)
+        tab.goto(f"{voila}/voila/render/02-stunsa.ipynb", wait_until="commit", timeout=300_000)
+    kernels = []
+    for tab in tabs:
+        tab.wait_for_selector("body[data-voila='voila-loaded'], #rendered_cells .jp-Cell",
+                              state="attached")
+        tab.wait_for_load_state("networkidle")
+        kernels.append(kernel_of(tab))
+    assert len(set(kernels)) == 4 and all(kernel_alive(voila, k) for k in kernels)
+    *closing, staying = kernels
+    for context in contexts[:3]:
+        context.close()
+    closed = time.monotonic()
+    while alive := [k for k in closing if kernel_alive(voila, k)]:
+        assert time.monotonic() - closed < lifetime + GRACE_S, f"{len(alive)} kernels still alive"
+        time.sleep(0.5)
+    print(f"\nthe kernels of 3 closed pages freed {time.monotonic() - closed:.1f} s after "
+          f"(at most {lifetime} s documented)")
+    while time.monotonic() - closed < lifetime + culling.cull_interval:  # the culler's next look
+        time.sleep(0.5)
+    assert kernel_alive(voila, staying)
+    tab = tabs[3]
+    button = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$")).first
+    assert board_after(tab, button.click)
+    contexts[3].close()
+
+
+def test_a_server_keeps_at_most_max_kernels_and_spares_a_page_still_loading(tmp_path):
+    """Beyond KernelsOfOpenPages.max_kernels (here 1) a page is refused with HTTP 503 and
+    a sentence that says why. A kernel whose page has not connected yet (a page that is
+    still loading its scripts; here, one fetched without a browser) outlives several rounds
+    of a culler told to cull after 1 s, until first_connection_timeout (6 s here) is up."""
+    server, url = start_present(ROOT / "notebooks", tmp_path, True,
+                                "--KernelsOfOpenPages.max_kernels=1",
+                                "--KernelsOfOpenPages.first_connection_timeout=6",
+                                "--MappingKernelManager.cull_idle_timeout=1",
+                                "--MappingKernelManager.cull_interval=1")
+    try:
+        with urllib.request.urlopen(f"{url}/voila/render/00-index.ipynb", timeout=300) as page:
+            assert page.status == 200
+            kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page.read().decode())[1]
+        ran = time.monotonic()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{url}/voila/render/00-index.ipynb", timeout=300)
+        assert refused.value.code == 503
+        assert "keeps at most 1 apps open" in refused.value.reason
+        while time.monotonic() - ran < 4:  # three rounds of the culler
+            time.sleep(0.5)
+        assert kernel_alive(url, kernel)
+        while kernel_alive(url, kernel):  # then it is freed
+            assert time.monotonic() - ran < 6 + 2 + GRACE_S
+            time.sleep(0.5)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

@@ -1,0 +1,79 @@
+"""What a visit to the static sites (`make lite`'s build/lite) downloads, and how soon it
+is ready: three visits to each page in one Chromium with a profile of its own (a disk
+cache, as a student's browser has), the site served as ``python3 -m http.server`` serves it
+(``plain``) and as a host that serves `make lite`'s ``.gz`` copies (``gzip``, nginx's
+``gzip_static``). The bytes are those the server sent (file bodies; a revalidated file
+costs none):
+    app 02, gzip, visit 1: 12.3 MB, ready in 7.3 s
+
+The pages: an app (``apps/voici/render/02-stunsa.html``, ready when its stepper shows)
+and the lab site's 02 (``lab/index.html?path=02-stunsa.ipynb``, ready when the notebook
+shows; its kernel loads on after that, and its bytes count until the server has been quiet
+for ``QUIET_S``).
+
+Usage: python benchmarks/site_visits.py [--site build/lite] [--serving plain gzip]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # noqa: E402
+
+PAGES = {"app 02": ("apps/voici/render/02-stunsa.html", ".jupyter-widgets button >> text=next"),
+         "lab 02": ("lab/index.html?path=02-stunsa.ipynb", ".jp-NotebookPanel .jp-Cell")}
+VISITS = 3
+#: the visit is over when the server has sent nothing for this long
+QUIET_S = 5.0
+
+
+def quiet(site: StaticSite) -> None:
+    """Wait until ``site`` has sent nothing for ``QUIET_S``."""
+    sent, since = site.sent, time.monotonic()
+    while time.monotonic() - since < QUIET_S:
+        time.sleep(0.25)
+        if site.sent != sent:
+            sent, since = site.sent, time.monotonic()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "lite")
+    parser.add_argument("--serving", nargs="+", choices=("plain", "gzip"),
+                        default=["plain", "gzip"])
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    proxy = RefusingProxy()
+    with sync_playwright() as p:
+        for serving in args.serving:
+            site = StaticSite(args.site, precompressed=serving == "gzip")
+            for name, (page, ready) in PAGES.items():
+                with tempfile.TemporaryDirectory() as profile:
+                    browser = p.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=offline_args(proxy))
+                    for visit in range(1, VISITS + 1):
+                        tab = browser.new_page()
+                        tab.set_default_timeout(300_000)
+                        site.sent = 0
+                        started = time.monotonic()
+                        tab.goto(f"{site.url}/{page}")
+                        tab.locator(ready).first.wait_for()
+                        seconds = time.monotonic() - started
+                        quiet(site)
+                        print(f"{name}, {serving}, visit {visit}: {site.sent / 1e6:.1f} MB, "
+                              f"ready in {seconds:.1f} s", flush=True)
+                        tab.close()
+                    browser.close()
+            site.close()
+    proxy.close()
+
+
+if __name__ == "__main__":
+    main()
