@@ -33,15 +33,19 @@ from .state import State
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 
 
-def _deal(n: int, rules: Rules, rng: random.Random) -> State:
+def _deal(n: int, rules: Rules, rng: random.Random, dealer: int) -> State:
     """Rule 0: shuffle, three cards each one at a time clockwise from the dealer's
-    left; the rest is the stock.  The dealer sits last, so seat 0 leads.  In Mas the
-    next card is turned up under the stock: its suit is trump."""
+    left; the rest is the stock.  The dealer's left leads (with the dealer in the last
+    seat, seat 0).  In Mas the next card is turned up under the stock: its suit is
+    trump."""
     deck = list(DECK)
     rng.shuffle(deck)
     s = State(n)
+    first = (dealer + 1) % n
     for i in range(HAND_SIZE * n):
-        s.hands[i % n].append(deck[i])
+        s.hands[(first + i) % n].append(deck[i])
+    s.to_play = s.leader = first
+    s.opponent = (first + 1) % n
     stock = deck[HAND_SIZE * n:]
     if rules.turned_up_trump == "yes":
         s.trump = stock[0] & 3
@@ -53,9 +57,9 @@ def _deal(n: int, rules: Rules, rng: random.Random) -> State:
 class Game:
     """One deal of Skitgubbe.
 
-    Create it from a seed (a reproducible shuffle and deal) or from an explicit
-    ``start`` position (a dict in the scenario format; any chance during play then
-    uses ``seed``, or 0).  Players are seats 0..n-1, named by ``players``; actions,
+    Create it from a seed (a reproducible shuffle and deal by ``dealer``, a seat: by
+    default the last, so that seat 0 leads) or from an explicit ``start`` position (a
+    dict in the scenario format; any chance during play then uses ``seed``, or 0).  Players are seats 0..n-1, named by ``players``; actions,
     hands and events refer to seats.
 
     ``narrate=False`` is the headless mode for simulations: moves are checked as
@@ -83,6 +87,7 @@ class Game:
         *,
         seed: int | None = None,
         start: dict[str, Any] | None = None,
+        dealer: int | None = None,
         narrate: bool = True,
         listener: Listener | None = None,
     ) -> None:
@@ -98,11 +103,20 @@ class Game:
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed if seed is None else _check_seed(seed)
         self.start = start
+        if dealer is not None and start is not None:
+            raise RulesError("a game from a start position has no deal, so no dealer")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < len(self.players)):
+            raise RulesError(f"the dealer is a seat from 0 to {len(self.players) - 1}, "
+                             f"not {quote(dealer)}")
+        self.dealer: int | None = None if start is not None else (
+            len(self.players) - 1 if dealer is None else dealer)
+        """The dealer's seat, or None for a game from a start position."""
         self.narrate = narrate
         self._sink = DROP if listener is None else listener
         rng = random.Random(self.seed if self.seed is not None else 0)
-        if start is None:
-            initial = _deal(len(self.players), self.rules, rng)
+        if self.dealer is not None:
+            initial = _deal(len(self.players), self.rules, rng, self.dealer)
         else:
             initial = build_state(start, list(self.players), self.rules)
         module_for(initial, self.rules).prepare(initial, self.rules)
@@ -118,8 +132,8 @@ class Game:
         self._state = self._initial.copy()
         if rng is None:
             rng = random.Random(self.seed if self.seed is not None else 0)
-            if self.start is None:
-                _deal(len(self.players), self.rules, rng)
+            if self.dealer is not None:
+                _deal(len(self.players), self.rules, rng, self.dealer)
         self._state.rng = rng
         self._steps: list[Step] = []
         self._actions: list[Action] = []
@@ -206,6 +220,24 @@ class Game:
     @property
     def leader(self) -> int:
         return self._state.leader
+
+    @property
+    def first_to_play(self) -> int | None:
+        """Whose turn it was at the start: after a deal, who leads first."""
+        return self._initial.to_play
+
+    def deal_line(self) -> str | None:
+        """Who dealt and who leads first, with the rule, or None for a game from a
+        start position (it was not dealt).
+
+        >>> Game(["A", "B", "C"], seed=1, dealer=1).deal_line()
+        "B dealt, and C, on the dealer's left, leads first (rule 0, the deal)"
+        """
+        if self.dealer is None or self.first_to_play is None:
+            return None
+        return _("{dealer} dealt, and {leader}, on the dealer's left, leads first").format(
+            dealer=self.players[self.dealer], leader=self.players[self.first_to_play]
+        ) + f" ({RULEBOOK['deal'].reference})"
 
     @property
     def history(self) -> list[Step]:
@@ -472,8 +504,8 @@ class Game:
         or undo, and the chance of a move played on it (Koira's share, the dreck) comes
         from a generator of its own, seeded with the game's seed and ``moves``."""
         game = Game.__new__(Game)
-        game.players, game.rules, game.seed, game.start = (
-            self.players, self.rules, self.seed, self.start)
+        game.players, game.rules, game.seed, game.start, game.dealer = (
+            self.players, self.rules, self.seed, self.start, self.dealer)
         game.narrate = self.narrate
         game._sink = DROP
         game._initial = self._initial
@@ -501,8 +533,8 @@ class Game:
         """A copy of this game after its first ``moves`` actions (narrated or headless
         as this game is, unless ``narrate`` says)."""
         game = Game.__new__(Game)
-        game.players, game.rules, game.seed, game.start = (
-            self.players, self.rules, self.seed, self.start)
+        game.players, game.rules, game.seed, game.start, game.dealer = (
+            self.players, self.rules, self.seed, self.start, self.dealer)
         game.narrate = self.narrate if narrate is None else narrate
         game._sink = DROP
         game._initial = self._initial

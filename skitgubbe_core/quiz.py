@@ -967,8 +967,7 @@ def readings(source: Any, option: str, kind: str, after: int,
     rule = OPTIONS[option]
     found = []
     for value in values or [c.value for c in rule.choices]:
-        game = Game(sc.players, sc.game().rules.replace(**{option: value}),
-                    start=sc.data["start"], seed=sc.data.get("seed"))
+        game = sc.game(sc.game().rules.replace(**{option: value}))
         for text in sc.moves:
             try:
                 game.play(text)

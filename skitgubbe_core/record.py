@@ -62,6 +62,8 @@ def to_record(game: Game) -> dict[str, Any]:
             data["seed"] = game.seed
     else:
         data["seed"] = game.seed
+        if game.dealer is not None and game.dealer != len(game.players) - 1:
+            data["dealer"] = game.players[game.dealer]
     data["actions"] = [game.action_text(a) for a in game.actions]
     data["result"] = result(game)
     return data
@@ -97,11 +99,18 @@ def rules_from_json(data: dict[str, Any], error: type[FileFormatError],
 
 def new_game(data: dict[str, Any], error: type[FileFormatError],
              earlier: dict[str, str] | None = None, **kwargs: Any) -> Game:
-    """A game from the ``variant``, ``options``, ``players`` and ``start`` fields (see
-    :func:`rules_from_json` for ``earlier``)."""
+    """A game from the ``variant``, ``options``, ``players`` and ``start`` or ``dealer``
+    fields (see :func:`rules_from_json` for ``earlier``); ``kwargs`` go to
+    :class:`Game` (``start`` among them overrides the field)."""
     rules = rules_from_json(data, error, earlier)
+    kwargs.setdefault("start", data.get("start"))
+    if "dealer" in data:
+        if kwargs["start"] is not None:
+            raise error("a game from a start position was not dealt, so it has no dealer",
+                        path="dealer")
+        kwargs["dealer"] = jd.player(data["dealer"], list(data["players"]), "dealer", error)
     try:
-        return Game(data["players"], rules, start=data.get("start"), **kwargs)
+        return Game(data["players"], rules, **kwargs)
     except FileFormatError as err:
         raise error(err.detail, path=err.path) from None
     except RulesError as err:

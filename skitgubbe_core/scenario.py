@@ -1,7 +1,7 @@
-"""Scenarios (format ``skitgubbe-scenario/1``): worked examples as data.
+"""Scenarios (format ``skitgubbe-scenario/2``): worked examples as data.
 
-A scenario is a starting position, moves, and checkpoints that must hold along
-the way.  :func:`parse` validates one (raising :class:`ScenarioError` with the
+A scenario is a starting position (or a deal: a seed and a dealer), moves, and
+checkpoints that must hold along the way.  :func:`parse` validates one (raising :class:`ScenarioError` with the
 JSON path of what is wrong), :func:`run` replays it and reports every failure.
 The format is documented for users in ``docs/scenarios.md``.
 """
@@ -22,9 +22,10 @@ from .events import Step
 from .game import Game
 from .i18n import gettext as _
 from .record import new_game
-from .schema import SCENARIO_SCHEMA, validate
+from .rules import Rules
+from .schema import SCENARIO_FORMATS, SCENARIO_SCHEMA, validate
 
-SCENARIO_FORMAT = "skitgubbe-scenario/1"
+SCENARIO_FORMAT = SCENARIO_FORMATS[-1]
 
 
 class ScenarioError(FileFormatError):
@@ -45,8 +46,32 @@ class Scenario:
     sources: list[str] = field(default_factory=list)
     file: str | None = None
 
-    def game(self) -> Game:
-        return new_game(self.data, ScenarioError, seed=self.data.get("seed"))
+    @property
+    def dealt(self) -> bool:
+        """True if the scenario starts from a deal (a seed and a dealer)."""
+        return is_dealt(self.data)
+
+    def game(self, rules: Rules | None = None) -> Game:
+        """A fresh game at the scenario's start (under other ``rules`` if given)."""
+        game = _new_game(self.data)
+        if rules is None:
+            return game
+        return Game(game.players, rules, seed=game.seed, start=game.start, dealer=game.dealer)
+
+
+def is_dealt(data: dict[str, Any]) -> bool:
+    """True if scenario ``data`` (valid) starts from a deal."""
+    return "dealer" in data["start"]
+
+
+def _new_game(data: dict[str, Any]) -> Game:
+    """The game at the start of valid scenario ``data``: dealt by ``start.dealer``
+    with ``start.seed``, or standing at the position ``start`` (with ``seed``)."""
+    if not is_dealt(data):
+        return new_game(data, ScenarioError, seed=data.get("seed"))
+    start = data["start"]
+    dealer = jd.player(start["dealer"], list(data["players"]), "start.dealer", ScenarioError)
+    return new_game(data, ScenarioError, start=None, seed=start["seed"], dealer=dealer)
 
 
 @dataclass
@@ -77,9 +102,16 @@ def load(path: str | Path) -> Scenario:
 
 
 def _parse(data: Any) -> Scenario:
-    jd.document(data, SCENARIO_FORMAT, "a scenario", ScenarioError)
+    jd.document(data, SCENARIO_FORMATS, "a scenario", ScenarioError)
     validate(data, SCENARIO_SCHEMA, ScenarioError)
-    game = new_game(data, ScenarioError, seed=data.get("seed"))
+    if is_dealt(data):
+        if data["format"] != SCENARIO_FORMAT:
+            raise ScenarioError(f"a dealt start (seed and dealer) needs the format "
+                                f"{quote(SCENARIO_FORMAT)}", path="format")
+        if "seed" in data:
+            raise ScenarioError("a dealt start's seed (start.seed) shuffles the pack and "
+                                "decides every later chance: give no other seed", path="seed")
+    game = _new_game(data)
     moves = data["moves"]
     for i, text in enumerate(moves):
         _action(game, text, f"moves[{i}]")

@@ -120,6 +120,18 @@ _POSITION = {
     },
 }
 
+_DEALT = {
+    "type": "object",
+    "description": "A dealt start: the pack shuffled with seed and dealt by dealer "
+                   "(docs/scenarios.md, 'start').",
+    "required": ["seed", "dealer"],
+    "additionalProperties": False,
+    "properties": {
+        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+        "dealer": _PLAYER_REF,
+    },
+}
+
 _DEFS = {
     "name": _NAME, "card": _CARD, "cards": _CARDS, "per_player": _PER_PLAYER,
     "action": _ACTION, "position": _POSITION,
@@ -181,16 +193,23 @@ _EXERCISE = {
     },
 }
 
+SCENARIO_FORMATS = ("skitgubbe-scenario/1", "skitgubbe-scenario/2")
+"""The formats a scenario may have, the newest last: ``/2`` (since 2026-12-02) may
+start from a deal (``start``: ``seed`` and ``dealer``); ``/1`` files read as before."""
+
 SCENARIO_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "skitgubbe-scenario/1",
-    "description": "A worked example: a starting position, moves and checkpoints "
-                   "(docs/scenarios.md).",
+    "title": "skitgubbe-scenario/2",
+    "description": "A worked example: a starting position or a deal, moves and "
+                   "checkpoints (docs/scenarios.md).",
     "type": "object",
     "required": ["format", "variant", "players", "start", "moves"],
     "additionalProperties": False,
     "properties": _COMMON | {
-        "format": {"const": "skitgubbe-scenario/1"},
+        "format": {"enum": list(SCENARIO_FORMATS)},
+        "start": {"if": {"type": "object",
+                         "anyOf": [{"required": ["seed"]}, {"required": ["dealer"]}]},
+                  "then": {"$ref": "#/$defs/dealt"}, "else": {"$ref": "#/$defs/position"}},
         "title": _LINE,
         "description": _TEXT,
         "sources": {"type": "array", "maxItems": 50, "items": _LINE},
@@ -198,7 +217,7 @@ SCENARIO_SCHEMA: dict[str, Any] = {
         "expect": {"type": "array", "maxItems": MAX_CHECKPOINTS, "items": _CHECKPOINT},
         "exercises": {"type": "array", "maxItems": MAX_CHECKPOINTS, "items": _EXERCISE},
     },
-    "$defs": _DEFS,
+    "$defs": _DEFS | {"dealt": _DEALT},
 }
 
 RECORD_SCHEMA: dict[str, Any] = {
@@ -206,14 +225,15 @@ RECORD_SCHEMA: dict[str, Any] = {
     "title": "skitgubbe-record/2",
     "description": "A game record: the rules (skitgubbe-record/2: every option's value; "
                    "/1: the options that differ from the preset's values of its day), the "
-                   "players, a seed or a start position, and every action, replayable "
-                   "exactly.",
+                   "players, a seed (and the dealer, if not the last player) or a start "
+                   "position, and every action, replayable exactly.",
     "type": "object",
     "required": ["format", "variant", "players", "actions"],
     "anyOf": [{"required": ["seed"]}, {"required": ["start"]}],
     "additionalProperties": False,
     "properties": _COMMON | {
         "format": {"enum": ["skitgubbe-record/1", "skitgubbe-record/2"]},
+        "dealer": _PLAYER_REF,
         "actions": _ACTIONS,
         "result": {
             "type": "object",

@@ -72,16 +72,17 @@ def play_out(game: Game, bots: Sequence[Bot], max_moves: int = DEFAULT_MAX_MOVES
 def random_game(players: int | Sequence[str] = 3, rules: Rules | str = "skitgubbe",
                 seed: int = 0, max_moves: int = DEFAULT_MAX_MOVES,
                 on_step: Callable[[Game, Step | None], None] | None = None,
-                out_of_turn: bool = False) -> Game:
+                out_of_turn: bool = False, dealer: int | None = None) -> Game:
     """A whole game between random players, dealt with ``seed`` (each player's choices
-    seeded from it too), stopped at ``max_moves`` if it has not ended.  With
-    ``out_of_turn`` the players also act out of turn where the rules allow it.
+    seeded from it too) by ``dealer`` (a seat; by default the last), stopped at
+    ``max_moves`` if it has not ended.  With ``out_of_turn`` the players also act out of
+    turn where the rules allow it.
 
     >>> game = random_game(["Anna", "Bo", "Cai"], seed=7)
     >>> game.is_over, game.players[game.loser]
     (True, 'Cai')
     """
-    game = Game(players, rules, seed=seed)
+    game = Game(players, rules, seed=seed, dealer=dealer)
     bots: list[Bot] = [RandomBot(seed * 16 + p) for p in range(len(game.players))]
     if out_of_turn:
         bots = [OutOfTurn(bot, seed * 16 + p + 8) for p, bot in enumerate(bots)]

@@ -92,7 +92,7 @@ class RuleSwitcher(StaticPicture, w.VBox):
 def _replay(sc: scenario.Scenario, rules: Rules, narrow: bool = False) -> list[Page]:
     """The pages (position, narration) of the scenario's moves under ``rules``, up to
     and including the first refused move; ``narrow`` columns get compact boards."""
-    game = Game(sc.players, rules, start=sc.data["start"], seed=sc.data.get("seed"))
+    game = sc.game(rules)
     pages = [(position_html(game, compact=narrow), step_html(None, game.players, _(sc.title)))]
     for text in sc.moves:
         try:
