@@ -109,16 +109,32 @@ def _print_hands(game: Game) -> None:
     print(_("-- Phase {phase} --").format(phase=game.phase))
 
 
+def _dealer(game: Game, name: str | None) -> int | None:
+    """The seat of ``--dealer NAME`` (None: the default, the last player)."""
+    if name is None:
+        return None
+    if name not in game.players:
+        raise SkitgubbeError(_("--dealer {name}: not at the table; the players are "
+                               "{players}").format(name=quote(name),
+                                                   players=", ".join(game.players)))
+    return game.players.index(name)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     start = Game(args.players, rules, seed=seed)
+    dealer = _dealer(start, args.dealer)
+    if dealer is not None:
+        start = Game(args.players, rules, seed=seed, dealer=dealer)
     print(_("{rules}, {players} players, seed {seed}").format(
         rules=rules.describe(), players=args.players, seed=seed))
     if not args.quiet:
+        print(start.deal_line())
         _print_hands(start)
     show = None if args.quiet else _print_step
-    game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn)
+    game = random_game(args.players, rules, seed, args.max_moves, show, args.out_of_turn,
+                       dealer)
     if game.is_over:
         assert game.loser is not None  # a finished deal has its Skitgubbe
         print(_("{player} is the Skitgubbe after {count} moves.").format(
@@ -161,6 +177,9 @@ def _match_end(played: match.Match) -> None:
 
 def _report(outcome: scenario.Outcome, label: str) -> int:
     players = outcome.game.players
+    dealt = outcome.game.deal_line()
+    if dealt is not None:
+        print(dealt)
     for step in outcome.steps:
         print("\n".join(narrate(step, players)))
     for line in outcome.passed:
@@ -530,6 +549,9 @@ def parser() -> argparse.ArgumentParser:
     play = _random_players(sub.add_parser(
         "play", help="a narrated game between random computer players"), "game")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.add_argument("--dealer", metavar="NAME", default=None,
+                      help="who deals (default: the last player); the player on the "
+                      "dealer's left leads first")
     play.add_argument("--out-of-turn", action="store_true", help="let players act out of turn "
                       "where the rules allow it (Mas's exchange and storing; Atlanta's slough "
                       "with slough_timing=undecided or both)")

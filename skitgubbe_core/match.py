@@ -54,8 +54,14 @@ class Match:
     deals: list[Game]
 
     def dealer(self, number: int) -> str:
-        """Who dealt deal ``number`` (from 1): the player on its leader's right."""
-        return self.deals[number - 1].players[-1]
+        """Who dealt deal ``number`` (from 1)."""
+        game = self.deals[number - 1]
+        return game.players[-1 if game.dealer is None else game.dealer]
+
+    def leader(self, number: int) -> str:
+        """Who led first in deal ``number`` (from 1)."""
+        game = self.deals[number - 1]
+        return game.players[game.first_to_play or 0]
 
     def losers(self) -> list[str | None]:
         """Each deal's Skitgubbe (None for a deal stopped at the move cap)."""
@@ -83,7 +89,7 @@ class Match:
     def deal_heading(self, number: int) -> str:
         """``'Deal 2: A deals, B leads'``."""
         return _("Deal {number}: {dealer} deals, {leader} leads").format(
-            number=number, dealer=self.dealer(number), leader=self.deals[number - 1].players[0])
+            number=number, dealer=self.dealer(number), leader=self.leader(number))
 
     def deal_line(self, number: int) -> str:
         """One sentence about deal ``number`` (from 1)."""
@@ -97,7 +103,7 @@ class Match:
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per deal (for a table): deal, dealer, leader, Skitgubbe, moves."""
-        return [{"deal": i, "dealer": self.dealer(i), "leads": g.players[0],
+        return [{"deal": i, "dealer": self.dealer(i), "leads": self.leader(i),
                  "Skitgubbe": loser or "(unfinished)", "moves": g.move_count}
                 for i, (g, loser) in enumerate(zip(self.deals, self.losers(), strict=True), 1)]
 
