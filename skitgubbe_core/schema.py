@@ -134,7 +134,7 @@ _DEALT = {
 
 _DEFS = {
     "name": _NAME, "card": _CARD, "cards": _CARDS, "per_player": _PER_PLAYER,
-    "action": _ACTION, "position": _POSITION,
+    "action": _ACTION, "position": _POSITION, "dealt": _DEALT,
 }
 
 _COMMON = {
@@ -217,7 +217,7 @@ SCENARIO_SCHEMA: dict[str, Any] = {
         "expect": {"type": "array", "maxItems": MAX_CHECKPOINTS, "items": _CHECKPOINT},
         "exercises": {"type": "array", "maxItems": MAX_CHECKPOINTS, "items": _EXERCISE},
     },
-    "$defs": _DEFS | {"dealt": _DEALT},
+    "$defs": _DEFS,
 }
 
 RECORD_SCHEMA: dict[str, Any] = {

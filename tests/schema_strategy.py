@@ -47,6 +47,8 @@ def from_schema(schema: dict, valid_only: bool = True) -> st.SearchStrategy:
             return st.just(node["const"])
         if "enum" in node:
             return st.sampled_from(node["enum"])
+        if "then" in node:  # a scenario's start: a deal or a position
+            return build(node["then"]) | build(node["else"])
         for key in ("oneOf", "anyOf"):
             if key in node and "type" not in node:
                 return st.one_of([build(option) for option in node[key]])
