@@ -93,8 +93,9 @@ def test_replay_refuses_a_corrupted_record_without_a_traceback(tmp_path):
 def test_play_shows_the_starting_hands_and_phase_headings_and_refuses_before_its_header(capsys):
     assert main(["play", "--players", "3", "--seed", "42"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "Starting hands:" and lines[2].startswith("  A: ")
-    assert lines[5] == "-- Phase 1 --" and "-- Phase 2 --" in lines
+    assert lines[1] == "C dealt, and A, on the dealer's left, leads first (rule 0, the deal)"
+    assert lines[2] == "Starting hands:" and lines[3].startswith("  A: ")
+    assert lines[6] == "-- Phase 1 --" and "-- Phase 2 --" in lines
     assert main(["play", "--variant", "koira", "--players", "2"]) != 0
     refused = capsys.readouterr()
     assert "seed" not in refused.out and "not 2" in refused.err
