@@ -59,8 +59,9 @@ class Game:
 
     Create it from a seed (a reproducible shuffle and deal by ``dealer``, a seat: by
     default the last, so that seat 0 leads) or from an explicit ``start`` position (a
-    dict in the scenario format; any chance during play then uses ``seed``, or 0).  Players are seats 0..n-1, named by ``players``; actions,
-    hands and events refer to seats.
+    dict in the scenario format; any chance during play then uses ``seed``, or 0).
+    Players are seats 0..n-1, named by ``players``; actions, hands and events refer to
+    seats.
 
     ``narrate=False`` is the headless mode for simulations: moves are checked as
     always and the actions kept (for undo and records), but no events are kept and
@@ -115,10 +116,11 @@ class Game:
         self.narrate = narrate
         self._sink = DROP if listener is None else listener
         rng = random.Random(self.seed if self.seed is not None else 0)
-        if self.dealer is not None:
-            initial = _deal(len(self.players), self.rules, rng, self.dealer)
-        else:
+        if start is not None:
             initial = build_state(start, list(self.players), self.rules)
+        else:
+            assert self.dealer is not None  # a game without a start position is dealt
+            initial = _deal(len(self.players), self.rules, rng, self.dealer)
         module_for(initial, self.rules).prepare(initial, self.rules)
         self._initial = initial
         self._phases: tuple[Phase, Phase] = modules(self.rules)

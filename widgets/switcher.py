@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from skitgubbe_core import Game, IllegalActionError, Rules, scenario
+from skitgubbe_core import IllegalActionError, Rules, scenario
 from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.i18n import speaking
 from skitgubbe_core.sources import cite
