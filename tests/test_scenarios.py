@@ -12,7 +12,7 @@ from skitgubbe_core.cli import main
 from skitgubbe_core.scenario import ScenarioError
 
 SPEC_EXAMPLE = {
-    "format": "skitgubbe-scenario/1",
+    "format": "skitgubbe-scenario/2",
     "title": "Pick-up case 3: everything is picked up",
     "variant": "skitgubbe",
     "players": ["A", "B", "C"],
@@ -77,7 +77,7 @@ def test_an_illegal_expectation_that_is_legal_fails():
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda d: d.update(format="skitgubbe-scenario/2"), "format: unknown format"),
+    (lambda d: d.update(format="skitgubbe-scenario/3"), "format: unknown format"),
     (lambda d: d.pop("variant"), "(top level): the field 'variant' is required"),
     (lambda d: d.update(variant="mattis-x"), "variant: unknown ruleset 'mattis-x'"),
     (lambda d: d.update(options={"turn_from_stock": "sometimes"}),
