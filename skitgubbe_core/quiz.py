@@ -68,6 +68,7 @@ TEXT = Messages({
     "prompt.reading": "Reading: {reading}. {prompt}",
     "why.legal": "every one of these is allowed: {summary}",
     "why.to-play.next": "{player} is next: play goes clockwise",
+    "why.to-play.dealt": "{player}, on the dealer's left, leads first: {dealer} dealt",
     "why.to-play.still": "{player} is still to play: that move does not pass the turn",
     "why.to-play.tie": "{player} is next: only the tied players, {tied}, play again",
     "why.to-play.slough": ("{player} is next: the trick is decided, and its players may "
@@ -645,9 +646,12 @@ def _turn_reason(moment: _Moment, k: int, player: str) -> tuple[str, str]:
     """Why ``player`` acts after move ``k`` where no event says so, and the rule: the
     slough round after a decided trick, a tie's replay, a move that does not pass the
     turn (out of turn, or a Mas exchange), or else the clockwise order."""
-    if k == 0:
-        return TEXT["why.to-play.next"].format(player=player), "deal"
     names = moment.names
+    if k == 0:
+        dealer = moment.at(0).dealer
+        if dealer is not None:
+            return TEXT["why.to-play.dealt"].format(player=player, dealer=names[dealer]), "deal"
+        return TEXT["why.to-play.next"].format(player=player), "deal"
     game, before = moment.at(k), moment.at(k - 1)
     rule = moment.steps[k - 1].events[0].rule
     if game.state.stage == "slough" and game.state.winner is not None:

@@ -145,3 +145,9 @@ def test_a_match_names_each_deals_actual_dealer_and_leader():
     assert played.deal_heading(1) == "Deal 1: A deals, B leads"
     assert played.deal_heading(2) == "Deal 2: C deals, A leads"
     assert [(row["dealer"], row["leads"]) for row in played.rows()] == [("A", "B"), ("C", "A")]
+
+
+def test_the_quiz_says_who_leads_first_after_a_deal():
+    first = quiz.ask(examples.load("deal-first-lead").game(), "to-play", 0)
+    assert first.answer == ("D",) and first.rule == "rule 0, the deal"
+    assert first.why == "D, on the dealer's left, leads first: C dealt"
