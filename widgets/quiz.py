@@ -116,7 +116,7 @@ class Quiz(StaticPicture, w.VBox):
     children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
 
     @speaking
-    def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.KINDS,
+    def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.GENERATED,
                  deck: str = "two-colour", size: str | None = None, title: str | None = None,
                  items: Iterable[tuple[Sheet, Question]] | None = None,
                  lang: str | None = None) -> None:
@@ -173,7 +173,7 @@ class Quiz(StaticPicture, w.VBox):
     def drill(cls, variant: str = "skitgubbe", players: int | Sequence[str] = 3, seed: int = 0,
               **options: Any) -> Quiz:
         """Unlimited practice: questions from seeded random games of ``variant``."""
-        kinds = options.pop("kinds", quiz.KINDS)
+        kinds = options.pop("kinds", quiz.GENERATED)
         with language(options.get("lang")):
             count = players if isinstance(players, int) else len(arguments.names("players", players))
             Rules.preset(arguments.one_of("variant", variant, PRESETS)).check_players(count)
