@@ -103,7 +103,7 @@ TEXT = Messages({
     "right.out-of-turn": "Right: {choice} is allowed out of turn.",
     "right.sets-aside": "Right: {answer} completes the trick and sets it aside.",
     "right.dreck": "Right: {player} gets {answer}.",
-    "right.trick-size": "Right: the trick needs {answer}.",
+    "right.trick-size": "Right: the trick needs {answer} plays.",
     "right.anti-trump": "Right: {answer} is anti-trump.",
     "right.blamattis": "Right: {answer} is Blåmattis.",
     "wrong.legal": "Not allowed: {refusal}.",
@@ -120,6 +120,8 @@ TEXT = Messages({
     "over": "The deal is over.",
     "none-answered": "No question was answered.",
     "error.moment": "a {kind} question needs {needs}, and move {after} is not one",
+    "error.unreached": ("a {kind} question after move {after} cannot be asked: the moves "
+                        "stop after move {count}, where a move is refused"),
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
     "error.answer": "the stated answer is {stated}; the engine says {engine}",
@@ -459,8 +461,8 @@ def questions(source: Any, kinds: Sequence[str] = GENERATED, generate: bool = Fa
     (the Skitgubbe, trumps, a pick-up, a tie redistributed).  A scenario's own
     ``exercises`` replace the generated questions when it has some (unless
     ``generate``), each checked as ``check`` checks it (a wrong one raises
-    :class:`~.scenario.ScenarioError` naming the file and the exercise); an exercise
-    its moves do not reach (a move was refused) is left out (``check`` reports it)."""
+    :class:`~.scenario.ScenarioError` naming the file and the exercise, as does one its
+    moves do not reach because a move is refused)."""
     kinds = check_kinds(kinds)
     game, title, exercises = _resolve(source)
     moment = _Moment(game)
@@ -471,8 +473,10 @@ def questions(source: Any, kinds: Sequence[str] = GENERATED, generate: bool = Fa
         found = []
         with naming(getattr(source, "file", None)):
             for i, item in enumerate(exercises):
-                if item["after"] > game.move_count:
-                    continue  # a refused move ended the game before it: check says so
+                if item["after"] > game.move_count:  # a refused move stopped the moves
+                    raise ScenarioError(TEXT["error.unreached"].format(
+                        kind=item["ask"], after=item["after"], count=game.move_count),
+                        path=f"exercises[{i}].after")
                 try:
                     q = _exercise(moment, i, item)
                 except ExerciseError as err:
