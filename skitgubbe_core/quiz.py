@@ -192,7 +192,8 @@ class Question:
     ``frame`` is the index of the frame (of :func:`skitgubbe_core.frames.frames`) the
     question shows, ``told`` how many events of the moment's step are narrated with it,
     ``reveal`` the frame that shows the answer; ``hide_turn`` hides whose turn it is on
-    the board (the question asks it); ``refusals`` are the engine's reasons (with
+    the board (the question asks it), ``hide_counts`` the plays a trick needs and who
+    is Blåmattis (the same); ``refusals`` are the engine's reasons (with
     their rules) that wrong choices of a ``legal`` question are refused.
     """
 
@@ -208,6 +209,7 @@ class Question:
     told: int = 0
     reveal: int = 0
     hide_turn: bool = False
+    hide_counts: bool = False
     refusals: Mapping[str, str] = field(default_factory=dict)
 
     def is_right(self, choice: str) -> bool:
@@ -539,8 +541,9 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
             return []
         dealt = dict.fromkeys(q for q, _ in event[1].deals)
         return [ask(moment, kind, k, moment.names[p]) for p in dealt]
-    if kind in ("trump", "anti-trump", "blamattis") and _event(
-            moment, k, ("phase-2", "blamattis")) is None:
+    starts = _event(moment, k, ("phase-2", "blamattis")) is not None or (
+        k == 0 and kind != "trump" and moment.at(0).phase == 2)
+    if kind in ("trump", "anti-trump", "blamattis") and not starts:
         return []  # asked where phase 2 begins; later (or Mas's trump) by an exercise
     if kind == "out-of-turn":
         if k >= game.move_count or moment.at(k).is_over:
@@ -889,8 +892,7 @@ def _sets_aside(moment: _Moment, k: int, player: str | None) -> Question:
     choices = tuple(dict.fromkeys([*played, who]))
     return Question(k, None, "sets-aside", TEXT["prompt.sets-aside"], choices, (who,),
                     event.sentence(names), RULEBOOK[event.rule].reference,
-                    moment.last_frame(k - 1), _told_all(moment, k - 1), moment.last_frame(k),
-                    True)
+                    moment.last_frame(k - 1), 0, moment.last_frame(k), True)
 
 
 def _dreck(moment: _Moment, k: int, player: str | None) -> Question:
@@ -930,8 +932,8 @@ def _trick_size(moment: _Moment, k: int, player: str | None) -> Question:
     choices = tuple(str(n) for n in range(2, len(moment.names) + 1))
     why = TEXT["why.trick-size"].format(count=count)
     return Question(k, None, "trick-size", TEXT["prompt.trick-size"], choices, (str(count),),
-                    why, RULEBOOK[event.rule].reference, moment.last_frame(k - 1),
-                    _told_all(moment, k - 1), moment.last_frame(k), False)
+                    why, RULEBOOK[event.rule].reference, moment.last_frame(k - 1), 0,
+                    moment.last_frame(k), False, True)
 
 
 def _anti_trump(moment: _Moment, k: int, player: str | None) -> Question:
@@ -965,7 +967,7 @@ def _blamattis(moment: _Moment, k: int, player: str | None) -> Question:
     why = "; ".join(e.sentence(names) for _, e in found)
     return Question(k, None, "blamattis", TEXT["prompt.blamattis"], choices, answer, why,
                     RULEBOOK["blamattis"].reference, frame, found[0][0],
-                    moment.last_frame(k), False)
+                    moment.last_frame(k), False, True)
 
 
 def _still_blamattis(moment: _Moment, k: int) -> Question:
@@ -982,7 +984,7 @@ def _still_blamattis(moment: _Moment, k: int) -> Question:
     return Question(k, None, "blamattis", TEXT["prompt.blamattis"],
                     tuple(names[p] for p in still), answer, why,
                     RULEBOOK["blamattis"].reference, moment.last_frame(k),
-                    _told_all(moment, k), moment.last_frame(k), False)
+                    _told_all(moment, k), moment.last_frame(k), False, True)
 
 
 def suit_label(suit: int) -> str:
@@ -1041,7 +1043,7 @@ def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
     refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
     return Question(q.after, q.player, q.kind, gettext(item.get("prompt", "")) or q.prompt, choices,
                     tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
-                    q.frame, q.told, q.reveal, q.hide_turn,
+                    q.frame, q.told, q.reveal, q.hide_turn, q.hide_counts,
                     {c: refusals[_normal(q.kind, c)] for c in choices
                      if _normal(q.kind, c) in refusals})
 

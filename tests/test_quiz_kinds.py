@@ -6,10 +6,12 @@ naming it, never a silent drop."""
 
 import copy
 import json
+import re
 
 import pytest
 
 from skitgubbe_core import examples, quiz, scenario, worksheet
+from skitgubbe_core.cards import parse_cards
 from skitgubbe_core.cli import main
 from skitgubbe_core.i18n import language
 from skitgubbe_core.simulate import random_game
@@ -157,3 +159,48 @@ def test_every_new_kind_has_swedish_words():
             for text in (q.prompt, right):
                 assert not {"What", "Which", "Who", "How", "Right"} & set(text.split()), text
     assert copy.copy(NEW_KINDS) == quiz.KINDS[7:]
+
+
+GIVE_AWAYS = {
+    "trick-size": r"(?:needs|behöver) {X} (?:plays|kort)\b",
+    "blamattis": r"Blåmattis",
+    "anti-trump": r"anti-trump|mot-trumf",
+    "sets-aside": r"\b{X} (?:\w+ )?(?:sets|completes|fyller|lägger det åt sidan)\b",
+}
+"""What a line shown before a question of a new kind may not say (``{X}``: an answer)."""
+
+
+def _new_kind_give_aways(sheet, q, lang):
+    from test_quiz_teaching import CARD_GIVE_AWAYS, shown_before
+
+    shown = shown_before(sheet, q)[:-1]  # not the prompt, which names what it asks
+    if q.kind == "dreck":
+        cards = [c for a in q.answer for c in a.split()]
+        forms = "|".join(re.escape(str(c)) for c in parse_cards(cards))
+        pattern = CARD_GIVE_AWAYS[lang].format(card=f"(?:{forms})")
+    elif q.kind in GIVE_AWAYS:
+        pattern = "|".join(GIVE_AWAYS[q.kind].format(X=re.escape(a)) for a in q.answer)
+    else:
+        return []
+    return [line for line in shown if re.search(pattern, line, re.IGNORECASE)]
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_nothing_shown_before_a_new_kind_of_question_states_its_answer(lang):
+    from test_quiz_teaching import untrue
+
+    found, kinds = [], set()
+    with language(lang):
+        games = [(n, scenario.run(examples.load(n)).game) for n in examples.names()]
+        games += [(f"{v} {seed}", random_game(3, v, seed, quiz.DRILL_MOVES))
+                  for v in ("atlanta", "mattis", "koira", "mas") for seed in range(3)]
+        for name, game in games:
+            sheet = quiz.questions(game, quiz.KINDS, generate=True)
+            for q in sheet.questions:
+                if q.kind in NEW_KINDS:
+                    kinds.add(q.kind)
+                    found += [(name, q.kind, q.after, line)
+                              for line in _new_kind_give_aways(sheet, q, lang)]
+                    found += [(name, wrong) for wrong in untrue(sheet, q)]
+    assert not found, found[:5]
+    assert kinds == set(NEW_KINDS)
