@@ -543,7 +543,8 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
         return [ask(moment, kind, k, moment.names[p]) for p in dealt]
     starts = _event(moment, k, ("phase-2", "blamattis")) is not None or (
         k == 0 and kind != "trump" and moment.at(0).phase == 2)
-    if kind in ("trump", "anti-trump", "blamattis") and not starts:
+    if kind in ("trump", "anti-trump", "blamattis") and not starts or (
+            kind == "trump" and k and moment.at(k - 1).trump is not None):
         return []  # asked where phase 2 begins; later (or Mas's trump) by an exercise
     if kind == "out-of-turn":
         if k >= game.move_count or moment.at(k).is_over:

@@ -21,6 +21,7 @@ NEW_KINDS = ("out-of-turn", "sets-aside", "dreck", "trick-size", "anti-trump", "
 ASKED = [
     # (example, kind, after, player, answer, rule)
     ("mas-out-of-turn", "trump", 1, None, ("H",), "rule V12, the turned-up trump"),
+    ("turned-up-trump", "trump", 1, None, ("S",), "rule V30, the turned-up trump"),
     ("mas-out-of-turn", "out-of-turn", 0, "B", ("B: store",), "rule V13, storing three trumps"),
     ("mas-out-of-turn", "out-of-turn", 1, "C", ("C: exchange",), "rule V14, exchanging the two"),
     ("atlanta-slough-both", "out-of-turn", 3, "C", ("C: slough 4H",), "rule V8, sloughing"),
@@ -142,6 +143,12 @@ def test_a_skitgubbe_question_offers_no_player_already_out(players):
             assert len(q.choices) >= 2
             found += 1
     assert found
+
+
+def test_trumps_known_from_the_deal_are_not_generated_at_every_move():
+    game = random_game(3, "mas", 0, quiz.DRILL_MOVES)
+    assert quiz.ask(game, "trump", 5).answer
+    assert not quiz.questions(game, ["trump"]).questions
 
 
 def test_the_new_kinds_are_generated_only_when_asked_for():
