@@ -192,8 +192,8 @@ class Question:
     ``frame`` is the index of the frame (of :func:`skitgubbe_core.frames.frames`) the
     question shows, ``told`` how many events of the moment's step are narrated with it,
     ``reveal`` the frame that shows the answer; ``hide_turn`` hides whose turn it is on
-    the board (the question asks it), ``hide_counts`` the plays a trick needs and who
-    is Blåmattis (the same); ``refusals`` are the engine's reasons (with
+    the board (the question asks it), ``hide_facts`` trumps, the plays a trick needs
+    and who is Blåmattis (the same); ``refusals`` are the engine's reasons (with
     their rules) that wrong choices of a ``legal`` question are refused.
     """
 
@@ -209,7 +209,7 @@ class Question:
     told: int = 0
     reveal: int = 0
     hide_turn: bool = False
-    hide_counts: bool = False
+    hide_facts: bool = False
     refusals: Mapping[str, str] = field(default_factory=dict)
 
     def is_right(self, choice: str) -> bool:
@@ -798,7 +798,7 @@ def _turned_trump(moment: _Moment, k: int) -> Question:
     why = TEXT["why.trump.turned"].format(suit=suit_label(game.trump))
     return Question(k, None, "trump", TEXT["prompt.trump"], tuple(SUITS), (SUITS[game.trump],),
                     why, RULEBOOK[rule].reference, moment.last_frame(k), _told_all(moment, k),
-                    moment.last_frame(k), False)
+                    moment.last_frame(k), False, True)
 
 
 def _pick_up(moment: _Moment, k: int, player: str | None) -> Question:
@@ -1044,7 +1044,7 @@ def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
     refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
     return Question(q.after, q.player, q.kind, gettext(item.get("prompt", "")) or q.prompt, choices,
                     tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
-                    q.frame, q.told, q.reveal, q.hide_turn, q.hide_counts,
+                    q.frame, q.told, q.reveal, q.hide_turn, q.hide_facts,
                     {c: refusals[_normal(q.kind, c)] for c in choices
                      if _normal(q.kind, c) in refusals})
 

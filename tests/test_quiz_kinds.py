@@ -211,3 +211,23 @@ def test_nothing_shown_before_a_new_kind_of_question_states_its_answer(lang):
                     found += [(name, wrong) for wrong in untrue(sheet, q)]
     assert not found, found[:5]
     assert kinds == set(NEW_KINDS)
+
+
+@pytest.mark.parametrize(("name", "kind", "after", "player", "answer", "rule"),
+                         [a for a in ASKED if a[1] in ("trump", "trick-size", "blamattis")])
+def test_the_board_of_a_question_does_not_show_its_answer(name, kind, after, player, answer, rule):
+    from skitgubbe_core.view import board_html
+
+    sc = scenario.parse(_with_exercise(name, kind, after, player, answer))
+    sheet = quiz.questions(sc)
+    q = sheet.questions[0]
+    game = sheet.game
+    board = board_html(sheet.frames[q.frame].state, game.players, game.rules,
+                       turn=not q.hide_turn, facts=not q.hide_facts)
+    status = re.search(r'<div class="sg-status">(.*?)</div>', board).group(1)
+    if kind == "trump":
+        assert "trumps: ?" in status
+    elif kind == "trick-size":
+        assert "needs" not in status
+    else:
+        assert "Blåmattis" not in board

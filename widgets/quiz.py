@@ -232,7 +232,7 @@ class Quiz(StaticPicture, w.VBox):
         self._shown = q.frame
         if not self.title:
             self.heading.value = f"<h4>{escape(sheet.title)}</h4>" if sheet.title else ""
-        self._draw(sheet.frames[q.frame], hide=q.hide_turn, counts=not q.hide_counts)
+        self._draw(sheet.frames[q.frame], hide=q.hide_turn, facts=not q.hide_facts)
         events = sheet.context(q, since=max(0, q.after - 1))
         players = sheet.game.players
         told = "".join(event_html(e, players) for e in events) or \
@@ -296,11 +296,11 @@ class Quiz(StaticPicture, w.VBox):
                                 f"{narration_html(frame, self.sheet.game.players)}</div>")
 
     @speaking
-    def _draw(self, frame: Any, hide: bool, counts: bool = True) -> None:
+    def _draw(self, frame: Any, hide: bool, facts: bool = True) -> None:
         game = self.sheet.game
         self.board.value = board_html(frame.state, game.players, game.rules, deck=self.deck,
                                       size=self.size, marks=None if hide else frame.marks,
-                                      turn=not hide, counts=counts)
+                                      turn=not hide, facts=facts)
 
     @speaking
     def _finish(self) -> None:
@@ -348,7 +348,7 @@ def question_html(sheet: Sheet, q: Question, label: str, deck: str = "two-colour
     frame = sheet.frames[q.frame]
     board = board_html(frame.state, game.players, game.rules, deck=deck, compact=True,
                        marks=None if q.hide_turn else frame.marks, turn=not q.hide_turn,
-                       counts=not q.hide_counts)
+                       facts=not q.hide_facts)
     events = sheet.context(q, since=max(0, q.after - 1))
     told = "".join(f"<li>{escape(text_presentation(e.sentence(game.players)))}</li>"
                    for e in events)
