@@ -869,7 +869,7 @@ def _out_of_turn(moment: _Moment, k: int, player: str | None) -> Question:
             refusals[text] = f"{refused[0]} ({RULEBOOK[refused[1]].reference})"
     rule = {EXCHANGE: "mas-exchange", STORE: "mas-store"}.get(legal[0].kind, "slough")
     why = TEXT["why.out-of-turn"].format(player=player, other=names[_seat(game.to_play)],
-                                         summary=_first_sentence(RULEBOOK[rule].summary))
+                                         summary=_first_sentence(RULEBOOK[rule].text))
     frame = moment.last_frame(k)
     reveal = moment.last_frame(k + 1) if k < moment.game.move_count else frame
     return Question(k, player, "out-of-turn", TEXT["prompt.out-of-turn"].format(player=player),
@@ -944,7 +944,7 @@ def _anti_trump(moment: _Moment, k: int, player: str | None) -> Question:
     anti = anti_suit(game.rules, game.trump) if game.phase == 2 else None
     if anti is None or game.trump is None:
         raise _not_here("anti-trump", k)
-    summary = _first_sentence(RULEBOOK["anti-trumps"].summary)
+    summary = _first_sentence(RULEBOOK["anti-trumps"].text)
     why = TEXT["why.anti-trump"].format(trump=suit_label(game.trump), anti=suit_label(anti),
                                         summary=summary)
     return Question(k, None, "anti-trump", TEXT["prompt.anti-trump"],
@@ -981,7 +981,7 @@ def _still_blamattis(moment: _Moment, k: int) -> Question:
     answer = tuple(names[p] for p in still if not game.hands[p])
     if not answer:
         raise _not_here("blamattis", k)
-    why = _first_sentence(RULEBOOK["blamattis"].summary)
+    why = _first_sentence(RULEBOOK["blamattis"].text)
     return Question(k, None, "blamattis", TEXT["prompt.blamattis"],
                     tuple(names[p] for p in still), answer, why,
                     RULEBOOK["blamattis"].reference, moment.last_frame(k),

@@ -163,8 +163,9 @@ def test_every_new_kind_has_swedish_words():
         for name, kind, after, player, _answer, _rule in ASKED:
             q = quiz.ask(_game(name), kind, after, player)
             right = q.feedback(q.answer[0]).sentence
-            for text in (q.prompt, right):
-                assert not {"What", "Which", "Who", "How", "Right"} & set(text.split()), text
+            for text in (q.prompt, right, q.why):
+                english = {"What", "Which", "Who", "How", "Right", "the", "a", "trumps", "may"}
+                assert not english & set(text.split()), text
     assert copy.copy(NEW_KINDS) == quiz.KINDS[7:]
 
 
