@@ -40,13 +40,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import examples
-from .actions import BARE_VERBS, CARD_VERBS, PICK_UP, PLAY, TURN, VERBS, Action
+from .actions import BARE_VERBS, CARD_VERBS, EXCHANGE, PICK_UP, PLAY, STORE, TURN, VERBS, Action
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import IllegalActionError, SkitgubbeError, quote
 from .events import Event, Step, as_event, kinds_with
 from .frames import Frame, frames
 from .game import Game
 from .i18n import Messages, gettext
+from .phase2 import anti_suit
 from .rulebook import RULEBOOK
 from .rules import OPTIONS
 from .scenario import Outcome, Scenario, run
@@ -54,6 +55,12 @@ from .schema import EXERCISE_KINDS
 
 KINDS = EXERCISE_KINDS
 """Every kind of question, in the order a moment asks them."""
+
+GENERATED = KINDS[:7]
+"""The kinds :func:`questions` generates unless told otherwise; the others (what a
+player may do out of turn, who sets a trick aside, the dreck, the trick size, the
+anti-trump, Blåmattis) are asked by a scenario's ``exercises`` or an explicit
+``kinds``."""
 
 JSON_KEYS = ("after", "player", "kind", "prompt", "choices", "answer", "why", "rule")
 
@@ -65,6 +72,12 @@ TEXT = Messages({
     "prompt.trump": "What are trumps in phase 2?",
     "prompt.pick-up": "What does {player} pick up?",
     "prompt.tie-cards": "Which cards does {player} get?",
+    "prompt.out-of-turn": "What may {player} do now, out of turn?",
+    "prompt.sets-aside": "Who completes this trick and sets it aside?",
+    "prompt.dreck": "Which dreck cards does {player} get?",
+    "prompt.trick-size": "How many plays does this trick need?",
+    "prompt.anti-trump": "Which suit is anti-trump?",
+    "prompt.blamattis": "Who is Blåmattis?",
     "prompt.reading": "Reading: {reading}. {prompt}",
     "why.legal": "every one of these is allowed: {summary}",
     "why.to-play.next": "{player} is next: play goes clockwise",
@@ -74,6 +87,10 @@ TEXT = Messages({
     "why.to-play.slough": ("{player} is next: the trick is decided, and its players may "
                            "slough in turn from the winner, {winner}"),
     "why.to-play.over": "the deal is over: {loser} is the Skitgubbe",
+    "why.trump.turned": "the card turned up under the stock at the deal sets trumps: {suit}",
+    "why.out-of-turn": "{player} may act while it is {other}'s turn: {summary}",
+    "why.trick-size": "the trick needs one play from each player still in: {count}",
+    "why.anti-trump": "trumps are {trump}, so the anti-trump suit is {anti}: {summary}",
     "right.legal": "Right: {choice} is allowed.",
     "right.to-play": "Right: {answer} plays next.",
     "right.to-play.over": "Right: nobody plays, the deal is over.",
@@ -84,6 +101,12 @@ TEXT = Messages({
     "right.trump": "Right: trumps are {answer}.",
     "right.pick-up": "Right: {player} picks up {answer}.",
     "right.tie-cards": "Right: {player} gets {answer}.",
+    "right.out-of-turn": "Right: {choice} is allowed out of turn.",
+    "right.sets-aside": "Right: {answer} completes the trick and sets it aside.",
+    "right.dreck": "Right: {player} gets {answer}.",
+    "right.trick-size": "Right: the trick needs {answer} plays.",
+    "right.anti-trump": "Right: {answer} is anti-trump.",
+    "right.blamattis": "Right: {answer} is Blåmattis.",
     "wrong.legal": "Not allowed: {refusal}.",
     "wrong": "Not quite: {why} ({rule}).",
     "also": "{answers} would also be right",
@@ -98,6 +121,8 @@ TEXT = Messages({
     "over": "The deal is over.",
     "none-answered": "No question was answered.",
     "error.moment": "a {kind} question needs {needs}, and move {after} is not one",
+    "error.unreached": ("a {kind} question after move {after} cannot be asked: the moves "
+                        "stop after move {count}, where a move is refused"),
     "error.player": "a {kind} question is asked of {needed}, not {player}",
     "error.choice": "{choice} is not a possible answer of a {kind} question here",
     "error.answer": "the stated answer is {stated}; the engine says {engine}",
@@ -114,10 +139,16 @@ TEXT = Messages({
 NEEDS = Messages({
     "winner": "a move that settles a trick",
     "skitgubbe": "the move that ends the deal",
-    "trump": "the move that starts phase 2",
+    "trump": "the move that starts phase 2, or a card turned up at the deal",
     "pick-up": "a pick-up as the next move",
     "tie-cards": "a move that redistributes a tie",
     "legal": "a player to act",
+    "out-of-turn": "a player who may act out of turn",
+    "sets-aside": "a move that completes a phase-2 trick",
+    "dreck": "the move that deals the dreck",
+    "trick-size": "a lead in phase 2",
+    "anti-trump": "a phase 2 with anti-trumps",
+    "blamattis": "a Blåmattis in phase 2",
 })
 """What each kind asks of its moment, for :data:`TEXT` ``error.moment``."""
 
@@ -162,7 +193,8 @@ class Question:
     ``frame`` is the index of the frame (of :func:`skitgubbe_core.frames.frames`) the
     question shows, ``told`` how many events of the moment's step are narrated with it,
     ``reveal`` the frame that shows the answer; ``hide_turn`` hides whose turn it is on
-    the board (the question asks it); ``refusals`` are the engine's reasons (with
+    the board (the question asks it), ``hide_facts`` trumps, the plays a trick needs
+    and who is Blåmattis (the same); ``refusals`` are the engine's reasons (with
     their rules) that wrong choices of a ``legal`` question are refused.
     """
 
@@ -178,6 +210,7 @@ class Question:
     told: int = 0
     reveal: int = 0
     hide_turn: bool = False
+    hide_facts: bool = False
     refusals: Mapping[str, str] = field(default_factory=dict)
 
     def is_right(self, choice: str) -> bool:
@@ -205,8 +238,8 @@ class Question:
 
     def _right(self, choice: str) -> str:
         shown = answer_label(self)
-        if self.kind == "legal":
-            right = TEXT["right.legal"].format(choice=choice_label(self, choice))
+        if self.kind in ("legal", "out-of-turn"):
+            right = TEXT[f"right.{self.kind}"].format(choice=choice_label(self, choice))
             others = [choice_label(self, a) for a in self.answer if a != choice]
             if not others:
                 return right
@@ -233,7 +266,7 @@ class Question:
         """
         wanted = " ".join(text.split())
         forms = [wanted]
-        if self.kind == "legal" and ":" not in wanted:
+        if self.kind in ("legal", "out-of-turn") and ":" not in wanted:
             forms.append(f"{self.player}: {wanted}")
         typed = {f.casefold() for f in forms}
         typed |= {n.casefold() for f in forms if (n := _normal(self.kind, f)) is not None}
@@ -256,16 +289,15 @@ class Question:
 def choice_label(question: Question, choice: str) -> str:
     """``'B: play 7D'`` -> ``'play 7♦'``, ``'H'`` -> ``'♥ hearts'``, ``'6H 7H'`` ->
     ``'6♥ 7♥'``; players as named."""
-    if question.kind == "legal":
+    if question.kind in ("legal", "out-of-turn"):
         verb = choice.partition(":")[2].strip()
         head, _, cards = verb.partition(" ")
         if head in (PLAY, "slough") and cards:
             return f"{VERBS[head]} {format_cards(parse_cards(cards.split()))}"
         return VERBS.get(verb, verb)
-    if question.kind == "trump":
-        suit = parse_suit(choice)
-        return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
-    if question.kind in ("pick-up", "tie-cards"):
+    if question.kind in ("trump", "anti-trump"):
+        return suit_label(parse_suit(choice))
+    if question.kind in ("pick-up", "tie-cards", "dreck"):
         return format_cards(parse_cards(choice.split()))
     if question.kind == "winner" and choice == NOBODY:
         return TEXT["nobody"]
@@ -275,7 +307,7 @@ def choice_label(question: Question, choice: str) -> str:
 def answer_label(question: Question) -> str:
     """The answer as a reader reads it: ``'C'``, ``'2♠ and 8♥'`` (a tie's share, one
     answer of two cards)."""
-    if question.kind == "tie-cards":
+    if question.kind in ("tie-cards", "dreck"):
         return join([format_cards([c]) for a in question.answer for c in parse_cards(a.split())])
     return join([choice_label(question, a) for a in question.answer])
 
@@ -423,7 +455,7 @@ def _likely(text: str) -> str | None:
     return found[0] if found else None
 
 
-def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False) -> Sheet:
+def questions(source: Any, kinds: Sequence[str] = GENERATED, generate: bool = False) -> Sheet:
     """Every question worth asking about ``source`` (a scenario, an example's name, a
     game), in the order they come up: ``legal`` where some choice is refused and the
     example's next move is the player's to make, ``to-play`` where the turn moves in a
@@ -432,8 +464,8 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
     (the Skitgubbe, trumps, a pick-up, a tie redistributed).  A scenario's own
     ``exercises`` replace the generated questions when it has some (unless
     ``generate``), each checked as ``check`` checks it (a wrong one raises
-    :class:`~.scenario.ScenarioError` naming the file and the exercise); an exercise
-    its moves do not reach (a move was refused) is left out (``check`` reports it)."""
+    :class:`~.scenario.ScenarioError` naming the file and the exercise, as does one its
+    moves do not reach because a move is refused)."""
     kinds = check_kinds(kinds)
     game, title, exercises = _resolve(source)
     moment = _Moment(game)
@@ -444,8 +476,10 @@ def questions(source: Any, kinds: Sequence[str] = KINDS, generate: bool = False)
         found = []
         with naming(getattr(source, "file", None)):
             for i, item in enumerate(exercises):
-                if item["after"] > game.move_count:
-                    continue  # a refused move ended the game before it: check says so
+                if item["after"] > game.move_count:  # a refused move stopped the moves
+                    raise ScenarioError(TEXT["error.unreached"].format(
+                        kind=item["ask"], after=item["after"], count=game.move_count),
+                        path=f"exercises[{i}].after")
                 try:
                     q = _exercise(moment, i, item)
                 except ExerciseError as err:
@@ -502,14 +536,24 @@ def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
         q = _try(moment, kind, k, None)
         played = [c for c in q.choices if c != NOBODY] if q is not None else []
         return [] if q is None or len(played) < 2 or q.answer == (NOBODY,) else [q]
-    if kind == "tie-cards":
-        if k == 0:
-            return []
-        event = _event(moment, k, ("redistribute",))
+    if kind in ("tie-cards", "dreck"):
+        event = _event(moment, k, ("redistribute" if kind == "tie-cards" else "dreck",))
         if event is None:
             return []
-        tied = dict.fromkeys(q for q, _ in event[1].deals)
-        return [ask(moment, kind, k, moment.names[p]) for p in tied]
+        dealt = dict.fromkeys(q for q, _ in event[1].deals)
+        return [ask(moment, kind, k, moment.names[p]) for p in dealt]
+    starts = _event(moment, k, ("phase-2", "blamattis")) is not None or (
+        k == 0 and kind != "trump" and moment.at(0).phase == 2)
+    if kind in ("trump", "anti-trump", "blamattis") and not starts or (
+            kind == "trump" and k and moment.at(k - 1).trump is not None):
+        return []  # asked where phase 2 begins; later (or Mas's trump) by an exercise
+    if kind == "out-of-turn":
+        if k >= game.move_count or moment.at(k).is_over:
+            return []
+        position = moment.at(k)
+        late = [p for p, acts in position.legal_actions_by_player().items()
+                if p != position.to_play and acts]
+        return [ask(moment, kind, k, moment.names[p]) for p in late]
     q = _try(moment, kind, k, None)
     return [] if q is None else [q]
 
@@ -722,9 +766,12 @@ def _skitgubbe(moment: _Moment, k: int, player: str | None) -> Question:
         raise _not_here("skitgubbe", k)
     index, event = found
     names = moment.names
-    before = moment.at(k - 1)
+    events = moment.steps[k - 1].events
+    # asked before anyone goes out on this move: a player shown out is no choice
+    index = next((i for i, e in enumerate(events[:index]) if e.kind == "out"), index)
     frame = moment.before(k, index) or moment.last_frame(k - 1)
-    choices = tuple(names[p] for p in range(len(names)) if p not in before.out)
+    shown = moment.frames[frame].state
+    choices = tuple(names[p] for p in range(len(names)) if p not in shown.out)
     loser = moment.game.loser
     answer = (names[loser],) if loser is not None else ()
     return Question(k, None, "skitgubbe", TEXT["prompt.skitgubbe"], choices, answer,
@@ -736,7 +783,7 @@ def _trump(moment: _Moment, k: int, player: str | None) -> Question:
     _check_player("trump", None, player)
     found = _event(moment, k, ("phase-2",))
     if found is None or moment.at(k - 1).trump is not None:
-        raise _not_here("trump", k)
+        return _turned_trump(moment, k)
     index, event = found
     frame = moment.before(k, index)
     if frame is None:
@@ -744,6 +791,18 @@ def _trump(moment: _Moment, k: int, player: str | None) -> Question:
     return Question(k, None, "trump", TEXT["prompt.trump"], tuple(SUITS),
                     (SUITS[event.suit],), event.sentence(moment.names),
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), True)
+
+
+def _turned_trump(moment: _Moment, k: int) -> Question:
+    """The trump a card turned up at the deal has named (Mas), asked at any move."""
+    game = moment.at(k)
+    if game.trump is None or game.rules.turned_up_trump != "yes":
+        raise _not_here("trump", k)
+    rule = "mas-last-card" if game.rules.phase1_tricks == "beat-or-pick-up" else "turned-up-trump"
+    why = TEXT["why.trump.turned"].format(suit=suit_label(game.trump))
+    return Question(k, None, "trump", TEXT["prompt.trump"], tuple(SUITS), (SUITS[game.trump],),
+                    why, RULEBOOK[rule].reference, moment.last_frame(k), _told_all(moment, k),
+                    moment.last_frame(k), False, True)
 
 
 def _pick_up(moment: _Moment, k: int, player: str | None) -> Question:
@@ -788,9 +847,161 @@ def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
                     RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
 
 
+def _out_of_turn(moment: _Moment, k: int, player: str | None) -> Question:
+    """What ``player``, whose turn it is not, may do now: Mas's exchange and store,
+    Atlanta's slough while the trick is undecided (and the moves refused out of turn)."""
+    game = moment.at(k)
+    names = moment.names
+    late = [names[p] for p, acts in game.legal_actions_by_player().items()
+            if p != game.to_play and acts]
+    if game.is_over or not late:
+        raise _not_here("out-of-turn", k)
+    if player is None or player not in late:
+        raise QuizError(TEXT["error.player"].format(kind="out-of-turn", needed=join(late),
+                                                    player=player))
+    who = names.index(player)
+    legal = game.legal_actions(who)
+    offered: list[Action] = [Action(who, PLAY, (c,)) for c in _hand_order(game.hands[who])]
+    offered += [a for a in legal if a not in offered]
+    offered += [a for a in (Action(who, EXCHANGE), Action(who, STORE), Action(who, PICK_UP))
+                if a not in offered and game.rules.phase1_tricks == "beat-or-pick-up"]
+    choices = tuple(move_text(a, names) for a in offered)
+    refusals = {}
+    for action, text in zip(offered, choices, strict=True):
+        refused = game.refusal(action)
+        if refused is not None:
+            refusals[text] = f"{refused[0]} ({RULEBOOK[refused[1]].reference})"
+    rule = {EXCHANGE: "mas-exchange", STORE: "mas-store"}.get(legal[0].kind, "slough")
+    why = TEXT["why.out-of-turn"].format(player=player, other=names[_seat(game.to_play)],
+                                         summary=_first_sentence(RULEBOOK[rule].text))
+    frame = moment.last_frame(k)
+    reveal = moment.last_frame(k + 1) if k < moment.game.move_count else frame
+    return Question(k, player, "out-of-turn", TEXT["prompt.out-of-turn"].format(player=player),
+                    choices, tuple(move_text(a, names) for a in legal), why,
+                    RULEBOOK[rule].reference, frame, _told_all(moment, k), reveal,
+                    refusals=refusals)
+
+
+def _sets_aside(moment: _Moment, k: int, player: str | None) -> Question:
+    """Who completes a phase-2 trick and sets it aside (rule 11a, or Koira's trump that
+    ends the trick), also when that player goes out on the last card."""
+    _check_player("sets-aside", None, player)
+    found = _event(moment, k, ("trick-complete", "trump-ends-trick"))
+    if found is None:
+        raise _not_here("sets-aside", k)
+    event = found[1]
+    names = moment.names
+    table = moment.at(k - 1).table
+    played = [names[p] for p, _ in table]
+    who = names[_seat(event.player)]
+    choices = tuple(dict.fromkeys([*played, who]))
+    return Question(k, None, "sets-aside", TEXT["prompt.sets-aside"], choices, (who,),
+                    event.sentence(names), RULEBOOK[event.rule].reference,
+                    moment.last_frame(k - 1), 0, moment.last_frame(k), True)
+
+
+def _dreck(moment: _Moment, k: int, player: str | None) -> Question:
+    """Which cards of Atlanta's dreck ``player`` gets (the whole share)."""
+    found = _event(moment, k, ("dreck",))
+    if found is None:
+        raise _not_here("dreck", k)
+    index, event = found
+    names = moment.names
+    dealt = [card for _, card in event.deals]
+    got = [names[p] for p in dict.fromkeys(p for p, _ in event.deals)]
+    if player is None or player not in got:
+        raise QuizError(TEXT["error.player"].format(kind="dreck", needed=join(got),
+                                                    player=player))
+    seat = names.index(player)
+    share = _cards_text(sorted(c for p, c in event.deals if p == seat))
+    shares = [_cards_text(sorted(c for p, c in event.deals if p == names.index(g))) for g in got]
+    choices = [c.text for c in sorted(dealt)] + [s for s in shares if " " in s]
+    first = moment.by_move[k]
+    dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
+    frame = max(first[0], dealt_at - len(event.deals))
+    return Question(k, player, "dreck", TEXT["prompt.dreck"].format(player=player),
+                    tuple(dict.fromkeys(choices)), (share,), event.sentence(names),
+                    RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
+
+
+def _trick_size(moment: _Moment, k: int, player: str | None) -> Question:
+    """How many plays the phase-2 trick led by move ``k`` needs: one from each player
+    still in."""
+    _check_player("trick-size", None, player)
+    if k == 0 or moment.at(k - 1).phase != 2:
+        raise _not_here("trick-size", k)
+    event = moment.steps[k - 1].events[0]
+    if event.kind != "lead" or event.other is not None:
+        raise _not_here("trick-size", k)
+    count = event.number
+    choices = tuple(str(n) for n in range(2, len(moment.names) + 1))
+    why = TEXT["why.trick-size"].format(count=count)
+    return Question(k, None, "trick-size", TEXT["prompt.trick-size"], choices, (str(count),),
+                    why, RULEBOOK[event.rule].reference, moment.last_frame(k - 1), 0,
+                    moment.last_frame(k), False, True)
+
+
+def _anti_trump(moment: _Moment, k: int, player: str | None) -> Question:
+    """The anti-trump suit of phase 2, asked once trumps are known."""
+    _check_player("anti-trump", None, player)
+    game = moment.at(k)
+    anti = anti_suit(game.rules, game.trump) if game.phase == 2 else None
+    if anti is None or game.trump is None:
+        raise _not_here("anti-trump", k)
+    summary = _first_sentence(RULEBOOK["anti-trumps"].text)
+    why = TEXT["why.anti-trump"].format(trump=suit_label(game.trump), anti=suit_label(anti),
+                                        summary=summary)
+    return Question(k, None, "anti-trump", TEXT["prompt.anti-trump"],
+                    tuple(s for s in SUITS if s != SUITS[game.trump]), (SUITS[anti],), why,
+                    RULEBOOK["anti-trumps"].reference, moment.last_frame(k),
+                    _told_all(moment, k), moment.last_frame(k), False)
+
+
+def _blamattis(moment: _Moment, k: int, player: str | None) -> Question:
+    """Who has no cards after phase 1 and is Blåmattis (still in, picking up)."""
+    _check_player("blamattis", None, player)
+    events = moment.steps[k - 1].events if k else ()
+    found = [(i, e) for i, e in enumerate(events) if e.kind == "blamattis"]
+    frame = moment.before(k, found[0][0]) if found else None
+    names = moment.names
+    if not found or frame is None:
+        return _still_blamattis(moment, k)
+    state = moment.frames[frame].state
+    choices = tuple(names[p] for p in range(len(names)) if p not in state.out)
+    answer = tuple(names[_seat(e.player)] for _, e in found)
+    why = "; ".join(e.sentence(names) for _, e in found)
+    return Question(k, None, "blamattis", TEXT["prompt.blamattis"], choices, answer, why,
+                    RULEBOOK["blamattis"].reference, frame, found[0][0],
+                    moment.last_frame(k), False, True)
+
+
+def _still_blamattis(moment: _Moment, k: int) -> Question:
+    """Who is Blåmattis in a phase 2 under way: a player still in without cards."""
+    game = moment.at(k)
+    names = moment.names
+    if game.phase != 2 or game.is_over or game.rules.empty_hand_after_phase1 != "blamattis":
+        raise _not_here("blamattis", k)
+    still = [p for p in range(len(names)) if p not in game.out]
+    answer = tuple(names[p] for p in still if not game.hands[p])
+    if not answer:
+        raise _not_here("blamattis", k)
+    why = _first_sentence(RULEBOOK["blamattis"].text)
+    return Question(k, None, "blamattis", TEXT["prompt.blamattis"],
+                    tuple(names[p] for p in still), answer, why,
+                    RULEBOOK["blamattis"].reference, moment.last_frame(k),
+                    _told_all(moment, k), moment.last_frame(k), False, True)
+
+
+def suit_label(suit: int) -> str:
+    """``'♥ hearts'``."""
+    return TEXT["suit"].format(symbol=SUIT_SYMBOLS[suit], name=gettext(SUIT_NAMES[suit]))
+
+
 _ASK: dict[str, Callable[[_Moment, int, str | None], Question]] = {
     "legal": _legal, "to-play": _to_play, "winner": _winner, "skitgubbe": _skitgubbe,
     "trump": _trump, "pick-up": _pick_up, "tie-cards": _tie_cards,
+    "out-of-turn": _out_of_turn, "sets-aside": _sets_aside, "dreck": _dreck,
+    "trick-size": _trick_size, "anti-trump": _anti_trump, "blamattis": _blamattis,
 }
 
 
@@ -837,7 +1048,7 @@ def _teacher(q: Question, item: Mapping[str, Any]) -> Question:
     refusals = {_normal(q.kind, c): r for c, r in q.refusals.items()}
     return Question(q.after, q.player, q.kind, gettext(item.get("prompt", "")) or q.prompt, choices,
                     tuple(c for c in choices if _normal(q.kind, c) in right), q.why, q.rule,
-                    q.frame, q.told, q.reveal, q.hide_turn,
+                    q.frame, q.told, q.reveal, q.hide_turn, q.hide_facts,
                     {c: refusals[_normal(q.kind, c)] for c in choices
                      if _normal(q.kind, c) in refusals})
 
@@ -850,7 +1061,7 @@ def _normal(kind: str, text: str) -> str | None:
     ('b: play 7D', 'H', '6H 7H')
     """
     try:
-        if kind == "legal":
+        if kind in ("legal", "out-of-turn"):
             name, colon, verb = text.partition(":")
             head, _, cards = verb.strip().lower().partition(" ")
             if colon and name.strip() and head in CARD_VERBS and cards:
@@ -858,9 +1069,9 @@ def _normal(kind: str, text: str) -> str | None:
                 return f"{name.strip()}: {head} {shown}"
             bare = " ".join(verb.lower().split())
             return f"{name.strip()}: {bare}" if colon and bare in BARE_VERBS else None
-        if kind == "trump":
+        if kind in ("trump", "anti-trump"):
             return SUITS[parse_suit(text)]
-        if kind in ("pick-up", "tie-cards"):
+        if kind in ("pick-up", "tie-cards", "dreck"):
             return _cards_text(sorted(parse_cards(text.split())))
     except SkitgubbeError:
         return None
@@ -872,11 +1083,12 @@ def check_exercise(q: Question, item: Mapping[str, Any]) -> tuple[str, str] | No
     question ``q`` (asked without the teacher's changes), else (the field that does
     not, why not)."""
     offered = {_normal(q.kind, c) for c in q.choices}
-    dealt = {w for c in q.choices for w in c.split()} if q.kind == "tie-cards" else set()
+    dealt = ({w for c in q.choices for w in c.split()} if q.kind in ("tie-cards", "dreck")
+             else set())
     choices = item.get("choices", list(q.choices))
     for i, c in enumerate(choices):
         normal = _normal(q.kind, c)
-        if normal is None or (q.kind != "legal" and normal not in offered
+        if normal is None or (q.kind not in ("legal", "out-of-turn") and normal not in offered
                               and not (dealt and set(normal.split()) <= dealt)):
             return f"choices[{i}]", TEXT["error.choice"].format(choice=quote(c), kind=q.kind)
     if "answer" not in item:
@@ -988,7 +1200,7 @@ def readings(source: Any, option: str, kind: str, after: int,
 
 
 def drill(variant: str = "skitgubbe", players: int | Sequence[str] = 3, seed: int = 0,
-          kinds: Sequence[str] = KINDS) -> Iterable[tuple[Sheet, Question]]:
+          kinds: Sequence[str] = GENERATED) -> Iterable[tuple[Sheet, Question]]:
     """Unlimited practice: questions from seeded random games of ``variant``, one game
     after another (the same seed, the same questions).  The arguments are checked at
     once; if :data:`DRILL_GAMES` games in a row ask no question of ``kinds``, the next
@@ -1024,7 +1236,7 @@ def to_json(sheet: Sheet) -> list[dict[str, Any]]:
     return [q.to_json() for q in sheet.questions]
 
 
-__all__ = ["Feedback", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
+__all__ = ["Feedback", "GENERATED", "KINDS", "Question", "QuizError", "Sheet", "TEXT", "ask", "legal_question",
            "check", "check_exercise", "check_kinds", "check_exercises", "drill", "questions", "readings",
            "to_json"]
 

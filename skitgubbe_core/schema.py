@@ -171,7 +171,8 @@ _CHECKPOINT = {
     },
 }
 
-EXERCISE_KINDS = ("legal", "pick-up", "winner", "tie-cards", "trump", "to-play", "skitgubbe")
+EXERCISE_KINDS = ("legal", "pick-up", "winner", "tie-cards", "trump", "to-play", "skitgubbe",
+                  "out-of-turn", "sets-aside", "dreck", "trick-size", "anti-trump", "blamattis")
 """The kinds of question an exercise may ask (:mod:`skitgubbe_core.quiz`)."""
 _CHOICE = {"type": "string", "minLength": 1, "maxLength": MAX_NAME + 200,
            "pattern": f"^[^{CONTROL}]*$"}

@@ -181,7 +181,7 @@ def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | 
                deck: str = "two-colour", size: str = "normal", marks: Marks | None = None,
                compact: bool = False, open_piles: bool = False, sorted_table: bool = False,
                acted: bool = False, turn: bool = True, held: int | None = None,
-               lang: str | None = None) -> str:
+               lang: str | None = None, facts: bool = True) -> str:
     """The table: a status line, the plays on the table (each with its player and its
     ``marks`` in words), every player's hand (others' face down when ``viewer`` is a
     seat) with their pile (face up with ``open_piles``), the trump card beside its
@@ -189,13 +189,14 @@ def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | 
     for a projector; ``compact`` draws smaller markup with a shorter status line (for
     strips of frames); ``sorted_table`` says the table lies sorted for dealing;
     ``acted`` says the player on turn has just played (the move's outcome is not yet
-    known); ``turn=False`` hides whose turn it is (a question asks it); the hand of seat
+    known); ``turn=False`` hides whose turn it is (a question asks it), ``facts=False``
+    how many plays a phase-2 trick needs and who is Blåmattis (the same); the hand of seat
     ``held`` is shown elsewhere (the play table's card buttons) and only counted here.
     ``lang`` chooses the language of every label and card name (see :mod:`.i18n`); a
     board in another language than English says so with a ``lang`` attribute."""
     with language(lang):
         return _board(s, players, rules, viewer, deck, size, marks or {}, compact,
-                      open_piles, sorted_table, acted, turn, held)
+                      open_piles, sorted_table, acted, turn, held, facts)
 
 
 def _lang_attribute() -> str:
@@ -207,11 +208,11 @@ def _lang_attribute() -> str:
 
 def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, deck: str, size: str,
            marks: Marks, compact: bool, open_piles: bool, sorted_table: bool, acted: bool,
-           turn: bool, held: int | None) -> str:
+           turn: bool, held: int | None, facts: bool = True) -> str:
     names = [escape(n) for n in players]
     parts = [f'<div class="sg-position sg-board"{_lang_attribute()} style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
-    status = _status(s, names, rules, compact, acted, turn)
+    status = _status(s, names, rules, compact, acted, turn, facts)
     parts.append(f'<div class="sg-status"><b>{status}</b></div>')
     parts.append(_table_html(s, names, deck, marks, compact, sorted_table))
     show_piles = s.phase == 1 or any(s.piles)
@@ -250,7 +251,7 @@ def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, d
             pile = f'<td style="{cell}">{shown_pile}</td>'
         parts.append(f'<tr{style}><td style="{cell};white-space:nowrap">{marker}{name}</td>'
                      f'<td style="{cell}">{shown}</td>{pile}'
-                     f'<td style="{cell}">{_seat_note(s, seat, rules)}</td></tr>')
+                     f'<td style="{cell}">{_seat_note(s, seat, rules, facts)}</td></tr>')
     parts.append("</table>")
     stock = _stock(s, rules, deck)
     if stock:
@@ -293,16 +294,18 @@ MARKS_SHOWN = ("wins", "beats", "stunsa", "tie")
 
 
 def _status(s: State, names: Sequence[str], rules: Rules, compact: bool = False,
-            acted: bool = False, turn: bool = True) -> str:
+            acted: bool = False, turn: bool = True, facts: bool = True) -> str:
     if s.to_play is None and turn:
         if s.loser is None:
             return _("Game over: nobody is the Skitgubbe.")
         return _("Game over: {loser} is the Skitgubbe.").format(loser=names[s.loser])
     parts = [_("Phase {phase}").format(phase=s.phase),
-             _("trumps: {suit}").format(suit=_suit(s.trump))]
+             _("trumps: {suit}").format(suit=_suit(s.trump) if facts else "?")]
     if compact:
         return " &middot; ".join(parts)
-    if s.phase == 2:
+    if s.phase == 2 and not facts:
+        trick = ""
+    elif s.phase == 2:
         trick = (_("the trick needs {count} plays").format(count=s.trick_size) if s.table
                  else _("the next trick needs {count} plays").format(count=s.n - len(s.out)))
     elif rules.phase1_tricks == "all-play":
@@ -312,10 +315,10 @@ def _status(s: State, names: Sequence[str], rules: Rules, compact: bool = False,
     if turn and s.to_play is not None:
         who = _("{player} has played") if acted else _("{player} to play")
         parts.append(who.format(player=names[s.to_play]))
-    return " &middot; ".join(parts + [trick])
+    return " &middot; ".join(parts + [trick] if trick else parts)
 
 
-def _seat_note(s: State, seat: int, rules: Rules) -> str:
+def _seat_note(s: State, seat: int, rules: Rules, facts: bool = True) -> str:
     notes = []
     if s.trump_card is not None and s.trump_holder == seat:
         trump_card = _("the trump card, face down")
@@ -327,7 +330,8 @@ def _seat_note(s: State, seat: int, rules: Rules) -> str:
         safe = _("out - safe")
         notes.append(f'<b style="color:#2a7a2a">{safe}</b> <span style="{_NOTE_STYLE}">'
                      f"({_(_OUT_ORDER[min(s.out.index(seat), len(_OUT_ORDER) - 1)])})</span>")
-    elif s.phase == 2 and not s.hands[seat] and rules.empty_hand_after_phase1 == "blamattis":
+    elif (facts and s.phase == 2 and not s.hands[seat]
+          and rules.empty_hand_after_phase1 == "blamattis"):
         notes.append("Blåmattis")
     return " ".join(notes)
 

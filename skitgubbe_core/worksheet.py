@@ -107,6 +107,7 @@ def _question_html(sheet: Sheet, q: Question, number: int, with_board: bool) -> 
     if with_board:
         frame = sheet.frames[q.frame]
         board = board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
+                           facts=not q.hide_facts,
                            marks=None if q.hide_turn else frame.marks)
     choices = "".join(f"<li>{escape(text_presentation(q.label(c)))}</li>" for c in q.choices)
     return (f'<section class="sg-question"><h2>{escape(WORDS["question"].format(number=number))}'

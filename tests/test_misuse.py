@@ -148,7 +148,7 @@ def _ask_everything(pairs: list[tuple[str, int]], seed: int, asks: int) -> set[s
     for preset, players in pairs:
         game = _played_game(preset, players, rng.randrange(2**32))
         so_far = game.copy_at(rng.randint(0, game.move_count))  # the moves up to a moment
-        for q in quiz.questions(so_far, generate=True).questions:
+        for q in quiz.questions(so_far, quiz.KINDS, generate=True).questions:
             _check_question(q)
             kinds.add(q.kind)
         for _ in range(asks):
@@ -168,7 +168,7 @@ def test_every_kind_of_question_at_random_moments_has_its_answer_among_the_choic
     pairs = [(name, rng.randint(p.min_players, p.max_players)) for name, p in PRESETS.items()]
     kinds = _ask_everything(pairs, seed=29, asks=1)
     for name in examples.names():
-        for q in quiz.questions(examples.load(name), generate=True).questions:
+        for q in quiz.questions(examples.load(name), quiz.KINDS, generate=True).questions:
             _check_question(q)
             kinds.add(q.kind)
     assert kinds == set(quiz.KINDS)

@@ -49,7 +49,7 @@ def shown_before(sheet: quiz.Sheet, q: quiz.Question) -> list[str]:
     game = sheet.game
     frame = sheet.frames[q.frame]
     board = board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
-                       marks=None if q.hide_turn else frame.marks)
+                       marks=None if q.hide_turn else frame.marks, facts=not q.hide_facts)
     told = [e.sentence(game.players) for e in sheet.context(q, since=max(0, q.after - 1))]
     return [sheet.title, *told, frame.caption, _text(board), q.prompt]
 

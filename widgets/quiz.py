@@ -116,7 +116,7 @@ class Quiz(StaticPicture, w.VBox):
     children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
 
     @speaking
-    def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.KINDS,
+    def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.GENERATED,
                  deck: str = "two-colour", size: str | None = None, title: str | None = None,
                  items: Iterable[tuple[Sheet, Question]] | None = None,
                  lang: str | None = None) -> None:
@@ -173,7 +173,7 @@ class Quiz(StaticPicture, w.VBox):
     def drill(cls, variant: str = "skitgubbe", players: int | Sequence[str] = 3, seed: int = 0,
               **options: Any) -> Quiz:
         """Unlimited practice: questions from seeded random games of ``variant``."""
-        kinds = options.pop("kinds", quiz.KINDS)
+        kinds = options.pop("kinds", quiz.GENERATED)
         with language(options.get("lang")):
             count = players if isinstance(players, int) else len(arguments.names("players", players))
             Rules.preset(arguments.one_of("variant", variant, PRESETS)).check_players(count)
@@ -232,7 +232,7 @@ class Quiz(StaticPicture, w.VBox):
         self._shown = q.frame
         if not self.title:
             self.heading.value = f"<h4>{escape(sheet.title)}</h4>" if sheet.title else ""
-        self._draw(sheet.frames[q.frame], hide=q.hide_turn)
+        self._draw(sheet.frames[q.frame], hide=q.hide_turn, facts=not q.hide_facts)
         events = sheet.context(q, since=max(0, q.after - 1))
         players = sheet.game.players
         told = "".join(event_html(e, players) for e in events) or \
@@ -296,11 +296,11 @@ class Quiz(StaticPicture, w.VBox):
                                 f"{narration_html(frame, self.sheet.game.players)}</div>")
 
     @speaking
-    def _draw(self, frame: Any, hide: bool) -> None:
+    def _draw(self, frame: Any, hide: bool, facts: bool = True) -> None:
         game = self.sheet.game
         self.board.value = board_html(frame.state, game.players, game.rules, deck=self.deck,
                                       size=self.size, marks=None if hide else frame.marks,
-                                      turn=not hide)
+                                      turn=not hide, facts=facts)
 
     @speaking
     def _finish(self) -> None:
@@ -347,7 +347,8 @@ def question_html(sheet: Sheet, q: Question, label: str, deck: str = "two-colour
     game = sheet.game
     frame = sheet.frames[q.frame]
     board = board_html(frame.state, game.players, game.rules, deck=deck, compact=True,
-                       marks=None if q.hide_turn else frame.marks, turn=not q.hide_turn)
+                       marks=None if q.hide_turn else frame.marks, turn=not q.hide_turn,
+                       facts=not q.hide_facts)
     events = sheet.context(q, since=max(0, q.after - 1))
     told = "".join(f"<li>{escape(text_presentation(e.sentence(game.players)))}</li>"
                    for e in events)
