@@ -606,7 +606,7 @@ def legal_question(game: Game) -> Question:
         why, rule_key = (distinct or reasons)[0]
     else:
         rule_key = _phase_rule(game, who)
-        why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
+        why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].text))
     return Question(game.move_count, names[who], "legal",
                     TEXT["prompt.legal"].format(player=names[who]), choices, answer, why,
                     RULEBOOK[rule_key].reference, refusals=refusals)

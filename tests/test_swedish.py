@@ -328,3 +328,34 @@ def test_compare_ladder_and_the_ratings_speak_swedish(tmp_path, capsys):
     mu = stored_ratings("skitgubbe", 3)["search"].mu
     labels = dict((name, label) for label, name in PlayTable(seed=1, lang="sv").chooser.options)
     assert labels["search"].endswith(f"(styrketal {mu:.1f})".replace(".", ","))
+
+
+def test_a_swedish_student_types_moves_asks_for_a_hint_and_is_refused_in_swedish():
+    """At the Swedish play table a move typed in Swedish (``lägg``/``spela``, ``ta upp``,
+    ``vänd upp``, ranks E, Kn, D) is played like the notation; the hint explains with the
+    Swedish rule text; a refusal and a move that is no move are explained in Swedish."""
+    from skitgubbe_core.actions import parse_action
+    from skitgubbe_core.errors import ActionError
+    from skitgubbe_widgets import PlayTable
+
+    names = ["A", "B"]
+    assert parse_action("A: spela E♥", names, typed=True) == parse_action("A: play AH", names)
+    assert parse_action("B: lägg kn♣ dd", names, typed=True) == parse_action("B: play JC QD",
+                                                                              names)
+    assert parse_action("A: Ta upp", names, typed=True).kind == "pick up"
+    assert parse_action("A: vänd upp", names, typed=True).kind == "turn"
+    with pytest.raises(ActionError):  # files keep the notation
+        parse_action("A: lägg E♥", names)
+    table = PlayTable(seed=3, lang="sv")
+    said = []
+    table.hint()
+    said.append(table.message.value)
+    assert "Alla de här är tillåtna: i fas 1" in said[0]
+    for move in ("ta upp", "lägg ZZ", "spela", "Bo: lägg 7D"):
+        table.play(move)
+        assert table.message.value.startswith('<span style="color:#a00">Inte tillåtet'), move
+        said.append(table.message.value)
+    ace = next(c for c in table.game.hands[0] if c.rank == 14)
+    table.play(f"spela E{'♠♥♦♣'[ace.suit]}")
+    assert table.message.value == "" and table.game.move_count == 1
+    assert {t: english_words(t) for t in said if english_words(t)} == {}

@@ -16,7 +16,16 @@ from typing import Any
 import ipywidgets as w
 
 from skitgubbe_core import PRESETS, Game, Rules, SkitgubbeError
-from skitgubbe_core.actions import EXCHANGE, PASS, PICK_UP, PLAY, STORE, TURN, Action
+from skitgubbe_core.actions import (
+    EXCHANGE,
+    PASS,
+    PICK_UP,
+    PLAY,
+    STORE,
+    TURN,
+    Action,
+    parse_action,
+)
 from skitgubbe_core.bots import BOT_TITLES, BOTS, Bot, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from skitgubbe_core.events import Step
@@ -265,6 +274,8 @@ class PlayTable(StaticPicture, w.VBox):
             return
         moves = self.game.move_count
         try:
+            if isinstance(action, str):  # typed: the notation, or Swedish words and ranks
+                action = parse_action(action, self.game.players, typed=True)
             self._queue = self._advance(action)
         except SkitgubbeError as err:
             refused = _("Not allowed: {reason}").format(reason=escape(str(err)))
