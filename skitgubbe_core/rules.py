@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any, Literal
 
 from .errors import RulesError, did_you_mean
+from .i18n import SOURCE_LANGUAGE, current
 from .i18n import gettext as _
 from .sources import cite
 
@@ -718,11 +719,16 @@ class Rules:
                              f"not {count}")
 
     def describe(self) -> str:
-        """One line: the preset, and any overridden options."""
+        """One line: the preset, and any overridden options (in English as the notation
+        ``--option`` takes, ``slough_timing=both``; in another language in words)."""
         extra = self.overrides()
         if not extra:
             return self.preset_name
-        opts = ", ".join(f"{k}={v}" for k, v in extra.items())
+        if current() == SOURCE_LANGUAGE:
+            opts = ", ".join(f"{k}={v}" for k, v in extra.items())
+        else:
+            opts = "; ".join(f"{_(OPTIONS[k].title).lower()}: {_(OPTIONS[k].choice(v).description)}"
+                             for k, v in extra.items())
         return _("{preset} ({options}; a combination no source describes)").format(
             preset=self.preset_name, options=opts)
 

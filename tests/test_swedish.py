@@ -359,3 +359,13 @@ def test_a_swedish_student_types_moves_asks_for_a_hint_and_is_refused_in_swedish
     table.play(f"spela E{'♠♥♦♣'[ace.suit]}")
     assert table.message.value == "" and table.game.move_count == 1
     assert {t: english_words(t) for t in said if english_words(t)} == {}
+
+
+def test_a_swedish_combination_of_options_is_told_in_words():
+    """``play --option slough_timing=both`` names the option's reading in Swedish words;
+    English keeps the notation ``--option`` takes."""
+    rules = Rules.preset("atlanta").replace(slough_timing="both")
+    assert "slough_timing=both" in rules.describe()
+    with i18n.language("sv"):
+        said = rules.describe()
+    assert "när man får kasta: när som helst" in said and "=" not in said
