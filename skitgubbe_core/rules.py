@@ -736,6 +736,21 @@ class Rules:
         return {"variant": self.preset_name, "options": self.overrides()}
 
 
+
+def ruleset_name(name: str) -> str:
+    """A ruleset as a table or chart shows it: in English its name (what ``--variant``
+    takes), in another language its title (an unknown name stays as it is).
+
+    >>> from .i18n import language
+    >>> with language("sv"):
+    ...     ruleset_name("skitgubbe-follow-suit")
+    'Skitgubbe, svenska husregler'
+    >>> ruleset_name("skitgubbe-follow-suit")
+    'skitgubbe-follow-suit'
+    """
+    preset = PRESETS.get(name) if isinstance(name, str) else None
+    return name if preset is None or current() == SOURCE_LANGUAGE else _(preset.title)
+
 @cache
 def _preset_rules(name: str) -> Rules:
     """A preset's rules, built and checked once (they are immutable)."""

@@ -369,3 +369,29 @@ def test_a_swedish_combination_of_options_is_told_in_words():
     with i18n.language("sv"):
         said = rules.describe()
     assert "när man får kasta: när som helst" in said and "=" not in said
+
+
+def test_swedish_tables_and_charts_name_the_rulesets_not_their_ids():
+    """A Swedish table or chart of rulesets shows each ruleset's Swedish title, once; an
+    English one keeps the ids (what ``--variant`` takes)."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    from skitgubbe_widgets import charts, tables
+
+    titled = tables.show(tables.variants_table(["skitgubbe-follow-suit"], lang="sv"), "r",
+                         lang="sv")._repr_html_()
+    assert "skitgubbe-follow-suit" not in titled
+    assert titled.count("Skitgubbe, svenska husregler") == 1
+    study = pd.DataFrame({"variant": ["skitgubbe-follow-suit"], "moves_median": [300.0],
+                          "moves_low": [280.0], "moves_high": [320.0]})
+    shown = tables.show(study.set_index("variant"), "s", lang="sv")._repr_html_()
+    assert "skitgubbe-follow-suit" not in shown and "svenska husregler" in shown
+    assert "skitgubbe-follow-suit" in tables.show(study.set_index("variant"), "s")._repr_html_()
+    fig = charts.metric_by_variant({"random": study}, "moves", "How long a game lasts",
+                                   "moves", lang="sv")
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [
+        "Skitgubbe, svenska husregler"]
+    games = pd.DataFrame({"variant": ["mas", "mas"], "players": [3, 3], "moves": [90, 110]})
+    labels = [t.get_text() for t in charts.game_lengths(games, lang="sv").axes[0]
+              .get_xticklabels()]
+    assert labels and all("mas" not in label for label in labels)
