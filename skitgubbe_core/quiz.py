@@ -46,7 +46,7 @@ from .errors import IllegalActionError, SkitgubbeError, quote
 from .events import Event, Step, as_event, kinds_with
 from .frames import Frame, frames
 from .game import Game
-from .i18n import Messages, gettext
+from .i18n import Messages, gettext, pgettext
 from .rulebook import RULEBOOK
 from .rules import OPTIONS
 from .scenario import Outcome, Scenario, run
@@ -926,7 +926,7 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     results: list[tuple[str, str | None]] = []
     for i, item in enumerate(exercises):
         label = gettext("exercise {number} ({kind} after move {after})").format(
-            number=i + 1, kind=item["ask"], after=item["after"])
+            number=i + 1, kind=pgettext("exercise kind", item["ask"]), after=item["after"])
         try:
             _exercise(moment, i, item)
         except ExerciseError as err:

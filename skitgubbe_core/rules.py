@@ -96,8 +96,10 @@ class Option:
             if c.value == value:
                 return c
         allowed = ", ".join(repr(c.value) for c in self.choices)
-        hint = did_you_mean(value, [c.value for c in self.choices]) if isinstance(value, str) else ""
-        raise RulesError(f"option {self.name!r} cannot be {value!r}{hint}: choose one of {allowed}")
+        hint = (did_you_mean(value, [c.value for c in self.choices], _(" (did you mean {name}?)"))
+                if isinstance(value, str) else "")
+        raise RulesError(_("option {name} cannot be {value}{hint}: choose one of {allowed}").format(
+            name=repr(self.name), value=repr(value), hint=hint, allowed=allowed))
 
 
 def _option(name: str, title: str, summary: str, default: str, *choices: Choice,
@@ -652,9 +654,9 @@ class Rules:
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:
             known = ", ".join(PRESETS)
-            hint = did_you_mean(self.preset_name, PRESETS)
-            raise RulesError(f"unknown ruleset {self.preset_name!r}{hint}: known rulesets are "
-                             f"{known}")
+            hint = did_you_mean(self.preset_name, PRESETS, _(" (did you mean {name}?)"))
+            raise RulesError(_("unknown ruleset {name}{hint}: known rulesets are {known}").format(
+                name=repr(self.preset_name), hint=hint, known=known))
         for name, option in OPTIONS.items():
             option.choice(getattr(self, name))
         for (name, value), (needs, allowed) in (*_REQUIRES.items(), *_ALSO_REQUIRES.items()):
@@ -674,8 +676,9 @@ class Rules:
         """The rules of preset ``name``, with single ``options`` overridden."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)
-            raise RulesError(f"unknown ruleset {name!r}{did_you_mean(name, PRESETS)}: known "
-                             f"rulesets are {known}")
+            hint = did_you_mean(name, PRESETS, _(" (did you mean {name}?)"))
+            raise RulesError(_("unknown ruleset {name}{hint}: known rulesets are {known}").format(
+                name=repr(name), hint=hint, known=known))
         base = _preset_rules(name)
         return base.replace(**options) if options else base
 
@@ -684,8 +687,9 @@ class Rules:
         for name in options:
             if name not in OPTIONS:
                 known = ", ".join(OPTIONS)
-                raise RulesError(f"unknown rule option {name!r}{did_you_mean(name, OPTIONS)}: "
-                                 f"options are {known}")
+                hint = did_you_mean(name, OPTIONS, _(" (did you mean {name}?)"))
+                raise RulesError(_("unknown rule option {name}{hint}: options are {known}").format(
+                    name=repr(name), hint=hint, known=known))
         values: dict[str, Any] = options  # checked against each option's choices on creation
         return replace(self, **values)
 

@@ -395,3 +395,25 @@ def test_swedish_tables_and_charts_name_the_rulesets_not_their_ids():
     labels = [t.get_text() for t in charts.game_lengths(games, lang="sv").axes[0]
               .get_xticklabels()]
     assert labels and all("mas" not in label for label in labels)
+
+
+def test_the_swedish_command_line_quizzes_checks_and_errs_in_swedish():
+    """``--lang sv``: a quiz's explanations, ``check``'s exercise lines and the errors of a
+    misspelt example, ruleset or option have no English sentence."""
+    asked = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", "--lang", "sv", "quiz",
+                            "must-beat"], input="1\n1\n1\n1\n1\n1\n", capture_output=True,
+                           text=True, cwd=ROOT, timeout=120)
+    assert "Resultat:" in asked.stdout, asked.stderr
+    checked = _cli("--lang", "sv", "check", *(str(p) for p in sorted(
+        (ROOT / "skitgubbe_core" / "scenarios").glob("*.json"))))
+    assert checked.returncode == 0 and "övning 1 (vem tar upp, efter drag 2)" in checked.stdout
+    errors = [_cli("--lang", "sv", *args).stderr for args in (
+        ("example", "kiora-tie"), ("play", "--variant", "atlnta"),
+        ("play", "--option", "slogh=yes"), ("play", "--option", "slough=ye"))]
+    assert "menade du 'atlanta'?" in errors[1]
+    from skitgubbe_core import OPTIONS
+
+    ids = "|".join(sorted([*PRESETS, *OPTIONS], key=len, reverse=True))  # --variant, --option
+    for text in (asked.stdout, checked.stdout, *errors):
+        text = re.sub(rf"skitgubbe example --list|must-beat|\b(?:{ids})\b", "", text)
+        assert english_words(text) == set()
