@@ -417,3 +417,28 @@ def test_the_swedish_command_line_quizzes_checks_and_errs_in_swedish():
     for text in (asked.stdout, checked.stdout, *errors):
         text = re.sub(rf"skitgubbe example --list|must-beat|\b(?:{ids})\b", "", text)
         assert english_words(text) == set()
+
+
+def test_the_slougher_drawing_is_told_as_our_reading_in_both_languages():
+    """Atlanta's slougher draws for the sloughed cards: no source says so, so the
+    narration says it is our reading, in English and in Swedish."""
+    game = Game(["A", "B", "C"], "atlanta", seed=1)
+    while not game.is_over:
+        step = game.play(game.legal_actions()[0])
+        draws = [e for e in step.events if e.kind == "draw" and e.rule == "slough"]
+        if draws:
+            break
+    assert draws, "no slough in the game"
+    assert "is our reading, no source says so" in draws[0].sentence(game.players)
+    with i18n.language("sv"):
+        assert "är vår läsning, ingen källa säger det" in draws[0].sentence(game.players)
+
+
+def test_the_swedish_study_calls_the_player_with_most_cards_worst_placed_not_leading():
+    """'i täten' means leading; the study's worst-placed player (most cards in phase 2) is
+    'sämst placerad', in the column headers and in notebook 09."""
+    with i18n.language("sv"):
+        headers = [i18n.gettext(f"lead_changes{end}") for end in ("", "_low", "_high")]
+    assert all(h.startswith("byten av sämst placerad") for h in headers)
+    told = (ROOT / "notebooks" / "sv" / "09-how-the-variants-play.ipynb").read_text("utf-8")
+    assert "täten" not in told.replace("Browne med kolleger: byten i täten", "")  # Ludii's term
