@@ -13,10 +13,9 @@ Action(player=1, kind='play', cards=(Card('10♥'),))
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
-
-import re
 
 from .cards import DECK, Card, format_cards, parse_cards
 from .errors import ActionError, CardError, quote

@@ -442,3 +442,23 @@ def test_the_swedish_study_calls_the_player_with_most_cards_worst_placed_not_lea
     assert all(h.startswith("byten av sämst placerad") for h in headers)
     told = (ROOT / "notebooks" / "sv" / "09-how-the-variants-play.ipynb").read_text("utf-8")
     assert "täten" not in told.replace("Browne med kolleger: byten i täten", "")  # Ludii's term
+
+
+def test_the_swedish_command_line_help_and_argument_errors_are_swedish():
+    """``--lang sv --help`` (and SKITGUBBE_LANG=sv), each command's help and argparse's own
+    argument errors read in Swedish; the flags, metavars and command names stay notation."""
+    pages = [_cli("--lang", "sv", "--help").stdout, _cli("--lang=sv", "play", "-h").stdout,
+             _cli("quiz", "--help", env={"SKITGUBBE_LANG": "sv", "PATH": "/usr/bin:/bin"}).stdout,
+             *(_cli("--lang", "sv", command, "--help").stdout for command in (
+                 "simulate", "compare", "ladder", "handout", "example", "check", "replay"))]
+    errors = [_cli("--lang", "sv", *args).stderr for args in (
+        ("nosuch",), ("play", "--seed", "x"), ("quiz",), ("play", "--bogus"))]
+    assert pages[0].startswith("användning: skitgubbe") and "flaggor:" in pages[1]
+    assert all(e.startswith("skitgubbe") and "(se skitgubbe" in e for e in errors)
+    commands = r"\b(?:variants|play|match|simulate|compare|ladder|check|example|replay|handout|quiz)\b"
+    for text in pages + errors:
+        text = re.sub(rf"\{{[^}}]*\}}|-\S+|\b[A-Z][A-Z.|_,]+\b|skitgubbe {commands}|^ +{commands}|"
+                      r"'[^']*'|`[^`]*`|\b(?:random|heuristic|search|memory|openskill)\b", " ",
+                      text, flags=re.M)
+        assert english_words(text) == set(), text
+    assert "show this help message and exit" in _cli("--help").stdout

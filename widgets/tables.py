@@ -19,10 +19,10 @@ except ImportError:  # the JupyterLite site offline: Pyodide has no pandas to lo
     pandas = None
 
 from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
-from skitgubbe_core.rules import ruleset_name
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE, Relation
 from skitgubbe_core.i18n import N_, gettext, language, localized, number
 from skitgubbe_core.match import Match
+from skitgubbe_core.rules import ruleset_name
 from skitgubbe_core.sources import cite
 
 from . import arguments
