@@ -257,7 +257,7 @@ def test_the_rarer_refusals_read_in_swedish():
         texts.append(str(undo.value))
     assert texts[1].startswith("5♥ 5♦ är flera kort av samma valör"), texts[1]
     assert "har inte lagt något kort" in texts[2] and "talongen är slut" in texts[3]
-    assert texts[4].startswith("drag 1, B: play 9♥: det är A som står på tur")
+    assert texts[4].startswith("drag 1, B: lägg 9♥: det är A som står på tur")
     assert texts[5] == "det finns inget drag att ångra"
     found = {t: english_words(t) for t in texts if english_words(t)}
     assert found == {}
@@ -355,6 +355,7 @@ def test_a_swedish_student_types_moves_asks_for_a_hint_and_is_refused_in_swedish
         table.play(move)
         assert table.message.value.startswith('<span style="color:#a00">Inte tillåtet'), move
         said.append(table.message.value)
+    assert "drag 1, Alex: ta upp: i fas 1" in said[1]  # the refused move in Swedish words
     ace = next(c for c in table.game.hands[0] if c.rank == 14)
     table.play(f"spela E{'♠♥♦♣'[ace.suit]}")
     assert table.message.value == "" and table.game.move_count == 1
