@@ -26,7 +26,6 @@ from skitgubbe_core import (
 from skitgubbe_core.actions import Action
 from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
 from skitgubbe_core.frames import frames
-from skitgubbe_core.schema import EXERCISE_KINDS
 from skitgubbe_core.simulate import random_game
 from skitgubbe_core.view import frame_html, strip_html
 
@@ -48,14 +47,11 @@ ENGLISH = frozenset(_WORDS.split())
 
 def english_words(text: str) -> set[str]:
     """The English words in ``text`` (tags, option settings like ``tie_rule=replay``,
-    action texts like ``'A: play 7D'`` (quoted, or in a refused move) and the kinds of
-    exercise, which stay in
-    notation, style sheets and the titles of English sources removed)."""
+    quoted action texts like ``'A: play 7D'``, which stay in notation, style sheets and the
+    titles of English sources removed; a refused move and an exercise's kind are in
+    Swedish words)."""
     text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
     text = unescape(re.sub(r"<[^>]+>", " ", text)).replace("Games and Puzzles", "")
-    text = re.sub(r"drag \d+, [^:]+: [^:]+:", " ", text)
-    kinds = "|".join(EXERCISE_KINDS)
-    text = re.sub(rf"\((?:{kinds}) ", "(", text)
     text = re.sub(r"\w+ = [\w-]+|\S*[=_]\S*|'[^']*: [^']*'|'[a-z ]+'", " ", text)
     return {w for w in re.findall(r"[A-Za-zåäöÅÄÖé]+", text) if w.lower() in ENGLISH}
 
