@@ -121,8 +121,9 @@ class PlayTable(StaticPicture, w.VBox):
     sentences, latest first.  Where the rules let the reader act out of turn (Mas's
     exchange and storing, Atlanta's slough while the trick is undecided), those moves
     are offered while the computer players wait, beside a button to let them play on.
-    A move typed into the box that the rules forbid is refused with the reason and the
-    rule.  ``lang="sv"`` shows every word in Swedish.
+    A move is typed into the box in the notation (``play 7D``) or in Swedish (``lägg E♥``,
+    ``spela Kn♣``, ``ta upp``, ``vänd upp``); one the rules forbid is refused with the
+    reason and the rule.  ``lang="sv"`` shows every word in Swedish.
     """
 
     children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
