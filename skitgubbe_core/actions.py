@@ -13,12 +13,14 @@ Action(player=1, kind='play', cards=(Card('10♥'),))
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import DECK, Card, format_cards, parse_cards
 from .errors import ActionError, CardError, quote
 from .i18n import Messages
+from .i18n import gettext as _
 from .schema import MAX_PLAYERS
 
 PLAY = "play"
@@ -85,19 +87,50 @@ def action_text(action: Action, players: Sequence[str]) -> str:
     return f"{players[action.player]}: {action.text}"
 
 
-def parse_action(text: str, players: Sequence[str]) -> Action:
-    """Parse ``'NAME: ACTION'``; raise :class:`ActionError` saying what is wrong."""
+TYPED_VERBS = {"lägg": PLAY, "spela": PLAY, "ta upp": PICK_UP, "vänd upp": TURN,
+               "vänd": TURN, "kasta": SLOUGH, "passa": PASS, "byt": EXCHANGE,
+               "spara": STORE}
+"""The Swedish verbs a reader may type (as the Swedish table and narration say them)."""
+TYPED_RANKS = {"E": "A", "D": "Q", "KN": "J"}
+"""The Swedish rank letters a reader may type, as the Swedish boards show them (ess,
+dam, knekt; K is kung in both languages): none of them is an English rank letter."""
+_TYPED_CARD = re.compile(r"^(E|D|KN)([SHDC♠♥♦♣♤♡♢♧].?)$", re.IGNORECASE)
+
+
+def _typed(words: list[str]) -> list[str]:
+    """``words`` of a typed move with Swedish verbs and rank letters put in the notation."""
+    for typed, verb in TYPED_VERBS.items():
+        count = len(typed.split())
+        if " ".join(words[:count]).lower() == typed:
+            words = [verb, *words[count:]]
+            break
+    return words[:1] + [_TYPED_CARD.sub(lambda m: TYPED_RANKS[m[1].upper()] + m[2], w)
+                        for w in words[1:]]
+
+
+def parse_action(text: str, players: Sequence[str], typed: bool = False) -> Action:
+    """Parse ``'NAME: ACTION'``; raise :class:`ActionError` saying what is wrong.
+
+    A move a reader ``typed`` may also be written in Swedish (``'A: lägg E♥'``, ``'B: ta
+    upp'``, ``'C: vänd upp'``, ranks E, K, D, Kn), in any language, since no Swedish verb
+    or rank letter is also an English one (files keep the notation).
+
+    >>> parse_action("A: spela Kn♥ knh", ["A", "B"], typed=True)
+    Action(player=0, kind='play', cards=(Card('J♥'), Card('J♥')))
+    >>> parse_action("B: Ta upp", ["A", "B"], typed=True)
+    Action(player=1, kind='pick up', cards=())
+    """
     if not isinstance(text, str) or ":" not in text:
-        raise ActionError(
-            f"{quote(text)} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D', "
-            "'B: pick up' or 'C: turn'"
-        )
-    name, _, rest = text.partition(":")
+        raise ActionError(_(
+            "{text} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D', "
+            "'B: pick up' or 'C: turn'").format(text=quote(text)))
+    name, _colon, rest = text.partition(":")
     name = name.strip()
     if name not in players:
-        raise ActionError(f"{quote(text)}: unknown player {quote(name)}; the players are {', '.join(players)}")
+        raise ActionError(_("{text}: unknown player {name}; the players are {players}").format(
+            text=quote(text), name=quote(name), players=", ".join(players)))
     player = list(players).index(name)
-    words = rest.split()
+    words = _typed(rest.split()) if typed else rest.split()
     lowered = [w.lower() for w in words]
     bare = " ".join(lowered)
     if bare in BARE_VERBS:
@@ -106,14 +139,13 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
         try:
             cards = parse_cards(words[1:])
         except CardError as err:
-            raise ActionError(f"{quote(text)}: {err}") from None
+            raise ActionError(_("{text}: {problem}").format(text=quote(text), problem=err)) from None
         if lowered[0] == PLAY and len(cards) == 1:
             return play_card(player, cards[0])
         if lowered[0] == SLOUGH:
             return Action(player, SLOUGH, tuple(cards))
         return Action(player, lowered[0], tuple(sorted(cards)))
-    raise ActionError(
-        f"{quote(text)} is not an action: after the player's name write 'play CARD [CARD ...]', "
+    raise ActionError(_(
+        "{text} is not an action: after the player's name write 'play CARD [CARD ...]', "
         "'pick up' or 'turn' (some variants add 'slough CARD ...', 'pass', 'exchange' and "
-        "'store')"
-    )
+        "'store')").format(text=quote(text)))

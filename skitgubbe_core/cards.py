@@ -38,7 +38,7 @@ RANK_NAMES = (
 )
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 
-CARD_SYNTAX = (
+CARD_SYNTAX = N_(
     "a card is a rank (2-10 or T, J, Q, K, A) followed by a suit "
     "(S, H, D, C or ♠ ♥ ♦ ♣), for example '10H', 'TH', '7♦' or 'as'"
 )
@@ -123,12 +123,14 @@ def parse_card(text: str) -> Card:
     if card is not None:
         return card
     if not isinstance(text, str):
-        raise CardError(f"{quote(text)} is not a card: {CARD_SYNTAX}")
+        raise CardError(gettext("{text} is not a card: {syntax}").format(
+            text=quote(text), syntax=gettext(CARD_SYNTAX)))
     cleaned = text.strip().upper().replace("\ufe0e", "").replace("\ufe0f", "")
     rank = _RANK_LOOKUP.get(cleaned[:-1])
     suit = _SUIT_LOOKUP.get(cleaned[-1:])
     if rank is None or suit is None:
-        raise CardError(f"{quote(text)} is not a card: {CARD_SYNTAX}")
+        raise CardError(gettext("{text} is not a card: {syntax}").format(
+            text=quote(text), syntax=gettext(CARD_SYNTAX)))
     card = DECK[rank * 4 + suit]
     _PARSED[text] = card
     return card

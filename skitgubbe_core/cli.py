@@ -14,9 +14,9 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import (
     __version__,
@@ -35,7 +35,7 @@ from .errors import FileFormatError, SkitgubbeError, quote
 from .events import Step
 from .files import shown_name, write_atomically
 from .game import Game
-from .i18n import N_, language, languages, ngettext
+from .i18n import N_, language, languages, ngettext, pgettext
 from .i18n import gettext as _
 from .jsondata import read_json
 from .rules import OPTIONS, PRESETS, Rules
@@ -471,9 +471,11 @@ def _seed(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(
+            text=quote(text))) from None
     if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}")
+        raise argparse.ArgumentTypeError(_("a seed is a whole number from 0 to {top}").format(
+            top=MAX_SEED))
     return seed
 
 
@@ -481,14 +483,14 @@ def _study_arguments(parser: argparse.ArgumentParser) -> None:
     """The bots' playouts, the scheduler and the move cap: the same for simulate, compare
     and ladder."""
     parser.add_argument("--playouts", type=_positive, default=48,
-                        help="playouts per decision of a search or memory bot")
+                        help=_("playouts per decision of a search or memory bot"))
     parser.add_argument("--scheduler", choices=SCHEDULERS, default="serial")
     parser.add_argument("--workers", type=_positive, default=None,
-                        help="processes (default: one per core; never more than the cores, nor "
-                        "than the chunks of work)")
+                        help=_("processes (default: one per core; never more than the cores, nor "
+                        "than the chunks of work)"))
     parser.add_argument("--address", default=None,
-                        help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with "
-                        "--scheduler dask)")
+                        help=_("a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (with "
+                        "--scheduler dask)"))
     parser.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES)
 
 
@@ -497,148 +499,200 @@ def _positive(text: str) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(
+            text=quote(text))) from None
     if number < 1:
-        raise argparse.ArgumentTypeError(f"{quote(text)}: give a whole number of at least 1")
+        raise argparse.ArgumentTypeError(_("{text}: give a whole number of at least 1").format(
+            text=quote(text)))
     return number
 
 
 def _file_name(text: str) -> str:
     if not text:
-        raise argparse.ArgumentTypeError("an empty file name")
+        raise argparse.ArgumentTypeError(_("an empty file name"))
     return text
 
 
 def _random_players(command: argparse.ArgumentParser, what: str) -> argparse.ArgumentParser:
-    """The options of a command played by random computer players."""
+    """The options of a command played by random computer players; ``what`` is the help
+    of its ``--record``."""
     command.add_argument("--players", type=int, default=3,
-                         help="how many players (default 3; each ruleset allows its own range)")
+                         help=_("how many players (default 3; each ruleset allows its own range)"))
     command.add_argument("--seed", type=_seed, default=None,
-                         help="the deal's number, to play the same deal again (default: random)")
+                         help=_("the deal's number, to play the same deal again (default: random)"))
     command.add_argument("--variant", default="skitgubbe",
-                         help="the ruleset (default skitgubbe; `skitgubbe variants` lists them)")
+                         help=_("the ruleset (default skitgubbe; `skitgubbe variants` lists them)"))
     command.add_argument("--option", action="append", metavar="NAME=VALUE",
-                         help="change one rule, e.g. must_beat=yes (repeatable; "
-                         "`skitgubbe variants` lists the options)")
+                         help=_("change one rule, e.g. must_beat=yes (repeatable; "
+                         "`skitgubbe variants` lists the options)"))
     command.add_argument("--max-moves", type=_positive, default=DEFAULT_MAX_MOVES,
-                         help=f"stop an endless game after this many moves (default "
-                         f"{DEFAULT_MAX_MOVES})")
+                         help=_("stop an endless game after this many moves (default {moves})").format(
+                             moves=DEFAULT_MAX_MOVES))
     command.add_argument("--record", metavar="FILE", type=_file_name,
-                         help=f"write the {what} record (JSON) here")
+                         help=what)
     return command
 
 
+ARGPARSE_WORDS = {"unrecognized arguments: ": N_("unrecognized arguments: "),
+                  "the following arguments are required: ":
+                      N_("the following arguments are required: "),
+                  "argument ": N_("argument "), "invalid choice: ": N_("invalid choice: "),
+                  "(choose from ": N_("(choose from "),
+                  "expected one argument": N_("expected one argument"),
+                  "ignored explicit argument ": N_("ignored explicit argument ")}
+"""The phrases of argparse's own errors, said in the reader's language (argparse has no
+catalogue of ours)."""
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own words of a help page (its usage line) in the reader's language."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup],
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """Argument errors in one line (the usage is one ``--help`` away), exit status 2."""
+    """Argument errors in one line (the usage is one ``--help`` away), exit status 2; the
+    help page in the reader's language (built inside :func:`language`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.update(formatter_class=_Formatter, add_help=False)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = pgettext("command line", "positional arguments")
+        self._optionals.title = pgettext("command line", "options")
+        self.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
+        for english, said in sorted(ARGPARSE_WORDS.items(), key=lambda w: -len(w[0])):
+            message = message.replace(english, _(said))
         shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-        self.exit(2, f"{self.prog}: {shown} (see {self.prog} --help)\n")
+        self.exit(2, _("{prog}: {message} (see {prog} --help)").format(prog=self.prog,
+                                                                       message=shown) + "\n")
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = _Parser(prog="skitgubbe", description="Skitgubbe and its family: "
-                                 "rules, worked examples and games.")
+    ap = _Parser(prog="skitgubbe", description=_("Skitgubbe and its family: "
+                                 "rules, worked examples and games."))
     ap.add_argument("--lang", choices=languages(), default=None,
-                    help="the language of everything printed: en (default) or sv; the "
-                    "environment variable SKITGUBBE_LANG sets it too")
-    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+                    help=_("the language of everything printed: en (default) or sv; the "
+                    "environment variable SKITGUBBE_LANG sets it too"))
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                    help=_("show program's version number and exit"))
     sub = ap.add_subparsers(dest="command", required=True)
-    sub.add_parser("variants", help="list the rulesets and rule options with their sources"
+    sub.add_parser("variants", help=_("list the rulesets and rule options with their sources")
                    ).set_defaults(run=cmd_variants)
     play = _random_players(sub.add_parser(
-        "play", help="a narrated game between random computer players"), "game")
-    play.add_argument("--quiet", action="store_true", help="print only the result")
+        "play", help=_("a narrated game between random computer players")),
+        _("write the game record (JSON) here"))
+    play.add_argument("--quiet", action="store_true", help=_("print only the result"))
     play.add_argument("--dealer", metavar="NAME", default=None,
-                      help="who deals (default: the last player); the player on the "
-                      "dealer's left leads first")
-    play.add_argument("--out-of-turn", action="store_true", help="let players act out of turn "
+                      help=_("who deals (default: the last player); the player on the "
+                             "dealer's left leads first"))
+    play.add_argument("--out-of-turn", action="store_true", help=_("let players act out of turn "
                       "where the rules allow it (Mas's exchange and storing; Atlanta's slough "
-                      "with slough_timing=undecided or both)")
+                      "with slough_timing=undecided or both)"))
     play.set_defaults(run=cmd_play)
     several = _random_players(sub.add_parser(
-        "match", help="several deals between random computer players, counting each "
-        "player's Skitgubbes"), "match")
+        "match", help=_("several deals between random computer players, counting each "
+        "player's Skitgubbes")), _("write the match record (JSON) here"))
     several.add_argument("--deals", type=int, default=3)
     several.set_defaults(run=cmd_match)
-    sim = sub.add_parser("simulate", help="play many games between computer players: one "
-                         "CSV row per game")
+    sim = sub.add_parser("simulate", help=_("play many games between computer players: one "
+                         "CSV row per game"))
     sim.add_argument("--variant", default="skitgubbe")
     sim.add_argument("--option", action="append", metavar="NAME=VALUE")
     sim.add_argument("--players", type=int, default=3)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=_seed, default=0,
-                     help="the study's seed; each game's seed derives from it and the game's index")
+                     help=_("the study's seed; each game's seed derives from it and the game's index"))
     sim.add_argument("--bots", metavar="BOT,BOT,...",
-                     help="one bot per seat: random, heuristic, search or memory (default: all random)")
+                     help=_("one bot per seat: random, heuristic, search or memory (default: all random)"))
     sim.add_argument("--rotate", action="store_true",
-                     help="move the bots one seat on per game, so each sits in every seat")
+                     help=_("move the bots one seat on per game, so each sits in every seat"))
     _study_arguments(sim)
     sim.add_argument("--workers-beyond-cores", action="store_true",
-                     help="let --workers start more processes than there are cores")
+                     help=_("let --workers start more processes than there are cores"))
     sim.add_argument("--timeout", type=_positive, default=DASK_TIMEOUT,
-                     help=f"seconds to wait for the Dask scheduler at --address (default "
-                     f"{DASK_TIMEOUT})")
-    sim.add_argument("--chunk-size", type=_positive, default=None, help="games per task")
+                     help=_("seconds to wait for the Dask scheduler at --address (default {seconds})"
+                            ).format(seconds=DASK_TIMEOUT))
+    sim.add_argument("--chunk-size", type=_positive, default=None, help=_("games per task"))
     sim.add_argument("--out", metavar="FILE.csv|FILE.parquet",
-                     help="write the rows here (default: CSV on standard output)")
+                     help=_("write the rows here (default: CSV on standard output)"))
     sim.set_defaults(run=cmd_simulate)
-    comp = sub.add_parser("compare", help="play metrics of several rulesets: one CSV row per "
-                          "ruleset and player count")
+    comp = sub.add_parser("compare", help=_("play metrics of several rulesets: one CSV row per "
+                          "ruleset and player count"))
     comp.add_argument("--variants", default="all", metavar="all|NAME,NAME,...")
     comp.add_argument("--players", default="usual", metavar="usual|all|N",
-                      help="each ruleset's usual count, every count it allows, or N")
+                      help=_("each ruleset's usual count, every count it allows, or N"))
     comp.add_argument("--bots", default="random", metavar="BOT,BOT,...",
-                      help="seated round the table and rotated (default: all random)")
-    comp.add_argument("--games", type=int, default=100, help="games per ruleset and player count")
+                      help=_("seated round the table and rotated (default: all random)"))
+    comp.add_argument("--games", type=int, default=100, help=_("games per ruleset and player count"))
     comp.add_argument("--seed", type=_seed, default=0)
     _study_arguments(comp)
-    comp.add_argument("--chunk-size", type=_positive, default=None, help="games per task")
+    comp.add_argument("--chunk-size", type=_positive, default=None, help=_("games per task"))
     comp.add_argument("--out", metavar="FILE.csv|FILE.parquet")
     comp.set_defaults(run=cmd_compare)
-    lad = sub.add_parser("ladder", help="rate the computer players against each other "
-                         "(openskill), best first")
+    lad = sub.add_parser("ladder", help=_("rate the computer players against each other "
+                         "(openskill), best first"))
     lad.add_argument("--variant", default="skitgubbe")
-    lad.add_argument("--players", type=int, default=None, help="seats (default: the usual count)")
-    lad.add_argument("--games", type=int, default=60, help="games in all, shared by the lineups")
+    lad.add_argument("--players", type=int, default=None, help=_("seats (default: the usual count)"))
+    lad.add_argument("--games", type=int, default=60, help=_("games in all, shared by the lineups"))
     lad.add_argument("--seed", type=_seed, default=0)
-    lad.add_argument("--bots", metavar="BOT,BOT,...", help="the players to rate (default: all)")
+    lad.add_argument("--bots", metavar="BOT,BOT,...", help=_("the players to rate (default: all)"))
     _study_arguments(lad)
-    lad.add_argument("--out", metavar="FILE.csv|FILE.parquet", help="also write the ratings here")
+    lad.add_argument("--out", metavar="FILE.csv|FILE.parquet", help=_("also write the ratings here"))
     lad.set_defaults(run=cmd_ladder)
-    check = sub.add_parser("check", help="validate and replay scenario files")
+    check = sub.add_parser("check", help=_("validate and replay scenario files"))
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_check)
-    example = sub.add_parser("example", help="run a built-in worked example")
+    example = sub.add_parser("example", help=_("run a built-in worked example"))
     example.add_argument("name", nargs="?")
-    example.add_argument("--list", action="store_true", help="list the examples")
+    example.add_argument("--list", action="store_true", help=_("list the examples"))
     example.set_defaults(run=cmd_example)
-    replay = sub.add_parser("replay", help="narrate a game record, or a match record deal "
-                            "by deal")
+    replay = sub.add_parser("replay", help=_("narrate a game record, or a match record deal "
+                            "by deal"))
     replay.add_argument("file")
     replay.set_defaults(run=cmd_replay)
-    hand = sub.add_parser("handout", help="write a printable HTML page of a worked example")
+    hand = sub.add_parser("handout", help=_("write a printable HTML page of a worked example"))
     hand.add_argument("source", metavar="NAME|FILE.json",
-                      help="a built-in example's name, or a scenario or record file")
+                      help=_("a built-in example's name, or a scenario or record file"))
     hand.add_argument("-o", "--output", metavar="OUT.html",
-                      help="where to write it (default: NAME.html here)")
+                      help=_("where to write it (default: NAME.html here)"))
     hand.add_argument("--exercises", action="store_true",
-                      help="a worksheet: the frames up to each question, room to write, and "
+                      help=_("a worksheet: the frames up to each question, room to write, and "
                       "the answers with their reasons on a page of their own "
-                      "(default: NAME-exercises.html)")
+                      "(default: NAME-exercises.html)"))
     hand.set_defaults(run=cmd_handout)
-    ask = sub.add_parser("quiz", help="answer the engine's questions about a worked example")
+    ask = sub.add_parser("quiz", help=_("answer the engine's questions about a worked example"))
     ask.add_argument("source", metavar="NAME|FILE.json",
-                     help="a built-in example's name, or a scenario or record file")
+                     help=_("a built-in example's name, or a scenario or record file"))
     ask.add_argument("--json", action="store_true",
-                     help="print the questions with their answers as JSON")
+                     help=_("print the questions with their answers as JSON"))
     ask.set_defaults(run=cmd_quiz)
     return ap
 
 
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` or ``SKITGUBBE_LANG`` asks for, if there is a catalogue of
+    it: the help page and argument errors are written in it (a bad one is refused later)."""
+    asked = os.environ.get("SKITGUBBE_LANG")
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.partition("=")[2]
+    return asked if asked in languages() else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = parser().parse_args(argv)
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        with language(_asked_language(arguments)):
+            args = parser().parse_args(arguments)
         lang = args.lang or os.environ.get("SKITGUBBE_LANG") or "en"
         if lang not in languages():
             raise SkitgubbeError(f"SKITGUBBE_LANG={quote(lang)}: choose one of "

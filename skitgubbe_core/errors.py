@@ -34,9 +34,10 @@ def quote(value: Any, limit: int = MAX_QUOTE) -> str:
     return text
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
+def did_you_mean(word: str, known: Iterable[str], phrase: str = " (did you mean {name}?)") -> str:
     """``" (did you mean 'koira'?)"`` for a misspelt name close to one of ``known`` (the
-    closest), else ``""``.
+    closest), else ``""``; ``phrase`` says it in the reader's language (this module is
+    below the catalogue's: callers pass ``_(" (did you mean {name}?)")``).
 
     >>> did_you_mean("kiora", ["koira", "mattis"]), did_you_mean("poker", ["koira"])
     (" (did you mean 'koira'?)", '')
@@ -44,7 +45,7 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     if len(word) > MAX_QUOTE:
         return ""
     close = get_close_matches(word, list(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return phrase.format(name=repr(close[0])) if close else ""
 
 
 class SkitgubbeError(ValueError):

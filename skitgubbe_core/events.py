@@ -220,11 +220,16 @@ def _leading(with_lead: str, without: str) -> Callable[[Event, Names], str]:
     return lambda e, p: (short if e.other is None else full)(e, p)
 
 
+_DRAW = _simple(N_("{player} draws {card} from the stock"))
+_SLOUGH_DRAW = _simple(N_("{player} draws {card} from the stock for a sloughed card; that a "
+                          "player who sloughs draws is our reading, no source says so"))
+"""A draw after a slough: the sources say nothing of it, so the sentence says it is ours."""
+
 _TEMPLATES: dict[str, Callable[[Event, Names], str]] = {
     "turned": _simple(N_("{player} turns up the top stock card, {card}, and must play it")),
     "lead": _lead,
     "answer": _simple(N_("{player} answers with {cards}")),
-    "draw": _simple(N_("{player} draws {card} from the stock")),
+    "draw": lambda e, p: (_SLOUGH_DRAW if e.rule == "slough" else _DRAW)(e, p),
     "trump-card": _simple(N_(
         "{player} draws the last stock card, {card}, and lays it face down beside them: it "
         "decides trumps for phase 2")),

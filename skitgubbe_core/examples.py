@@ -13,6 +13,7 @@ from importlib import resources
 
 from . import scenario as _scenario
 from .errors import SkitgubbeError, did_you_mean, quote
+from .i18n import gettext as _
 
 _FOLDER = resources.files(__package__) / "scenarios"
 
@@ -30,9 +31,10 @@ def text(name: str) -> str:
     """The scenario file of the built-in example ``name``, as JSON text: a model for
     writing your own."""
     if name not in names():
-        raise UnknownExampleError(
-            f"no built-in example is called {quote(name)}{did_you_mean(name, names())}; "
-            "'skitgubbe example --list' lists them")
+        raise UnknownExampleError(_(
+            "no built-in example is called {name}{hint}; 'skitgubbe example --list' lists "
+            "them").format(name=quote(name),
+                           hint=did_you_mean(name, names(), _(" (did you mean {name}?)"))))
     return (_FOLDER / f"{name}.json").read_text(encoding="utf-8")
 
 

@@ -445,12 +445,14 @@ class Game:
         return step
 
     def _refuse(self, action: Action) -> None:
-        """Raise the error saying why ``action`` is not legal now."""
+        """Raise the error saying why ``action`` is not legal now (the action as the
+        reader reads it: ``'B: lägg 9♥'`` in Swedish, the notation in English)."""
         reason, rule = self._reason(action)
         number = len(self._actions) + 1
         raise IllegalActionError(
             _("move {number}, {action}: {reason} ({rule})").format(
-                number=number, action=self.action_text(action), reason=reason,
+                number=number, action=f"{self.players[action.player]}: {action.label}",
+                reason=reason,
                 rule=RULEBOOK[rule].reference),
             move_number=number, rule=rule)
 

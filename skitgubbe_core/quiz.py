@@ -46,7 +46,7 @@ from .errors import IllegalActionError, SkitgubbeError, quote
 from .events import Event, Step, as_event, kinds_with
 from .frames import Frame, frames
 from .game import Game
-from .i18n import Messages, gettext
+from .i18n import Messages, gettext, pgettext
 from .phase2 import anti_suit
 from .rulebook import RULEBOOK
 from .rules import OPTIONS
@@ -651,7 +651,7 @@ def legal_question(game: Game) -> Question:
         why, rule_key = (distinct or reasons)[0]
     else:
         rule_key = _phase_rule(game, who)
-        why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].summary))
+        why = TEXT["why.legal"].format(summary=_first_sentence(RULEBOOK[rule_key].text))
     return Question(game.move_count, names[who], "legal",
                     TEXT["prompt.legal"].format(player=names[who]), choices, answer, why,
                     RULEBOOK[rule_key].reference, refusals=refusals)
@@ -1142,7 +1142,7 @@ def check_exercises(game: Game, exercises: Sequence[Mapping[str, Any]]) -> list[
     results: list[tuple[str, str | None]] = []
     for i, item in enumerate(exercises):
         label = gettext("exercise {number} ({kind} after move {after})").format(
-            number=i + 1, kind=item["ask"], after=item["after"])
+            number=i + 1, kind=pgettext("exercise kind", item["ask"]), after=item["after"])
         try:
             _exercise(moment, i, item)
         except ExerciseError as err:

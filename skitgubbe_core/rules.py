@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any, Literal
 
 from .errors import RulesError, did_you_mean
+from .i18n import SOURCE_LANGUAGE, current
 from .i18n import gettext as _
 from .sources import cite
 
@@ -95,8 +96,10 @@ class Option:
             if c.value == value:
                 return c
         allowed = ", ".join(repr(c.value) for c in self.choices)
-        hint = did_you_mean(value, [c.value for c in self.choices]) if isinstance(value, str) else ""
-        raise RulesError(f"option {self.name!r} cannot be {value!r}{hint}: choose one of {allowed}")
+        hint = (did_you_mean(value, [c.value for c in self.choices], _(" (did you mean {name}?)"))
+                if isinstance(value, str) else "")
+        raise RulesError(_("option {name} cannot be {value}{hint}: choose one of {allowed}").format(
+            name=repr(self.name), value=repr(value), hint=hint, allowed=allowed))
 
 
 def _option(name: str, title: str, summary: str, default: str, *choices: Choice,
@@ -651,9 +654,9 @@ class Rules:
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:
             known = ", ".join(PRESETS)
-            hint = did_you_mean(self.preset_name, PRESETS)
-            raise RulesError(f"unknown ruleset {self.preset_name!r}{hint}: known rulesets are "
-                             f"{known}")
+            hint = did_you_mean(self.preset_name, PRESETS, _(" (did you mean {name}?)"))
+            raise RulesError(_("unknown ruleset {name}{hint}: known rulesets are {known}").format(
+                name=repr(self.preset_name), hint=hint, known=known))
         for name, option in OPTIONS.items():
             option.choice(getattr(self, name))
         for (name, value), (needs, allowed) in (*_REQUIRES.items(), *_ALSO_REQUIRES.items()):
@@ -673,8 +676,9 @@ class Rules:
         """The rules of preset ``name``, with single ``options`` overridden."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)
-            raise RulesError(f"unknown ruleset {name!r}{did_you_mean(name, PRESETS)}: known "
-                             f"rulesets are {known}")
+            hint = did_you_mean(name, PRESETS, _(" (did you mean {name}?)"))
+            raise RulesError(_("unknown ruleset {name}{hint}: known rulesets are {known}").format(
+                name=repr(name), hint=hint, known=known))
         base = _preset_rules(name)
         return base.replace(**options) if options else base
 
@@ -683,8 +687,9 @@ class Rules:
         for name in options:
             if name not in OPTIONS:
                 known = ", ".join(OPTIONS)
-                raise RulesError(f"unknown rule option {name!r}{did_you_mean(name, OPTIONS)}: "
-                                 f"options are {known}")
+                hint = did_you_mean(name, OPTIONS, _(" (did you mean {name}?)"))
+                raise RulesError(_("unknown rule option {name}{hint}: options are {known}").format(
+                    name=repr(name), hint=hint, known=known))
         values: dict[str, Any] = options  # checked against each option's choices on creation
         return replace(self, **values)
 
@@ -718,17 +723,37 @@ class Rules:
                              f"not {count}")
 
     def describe(self) -> str:
-        """One line: the preset, and any overridden options."""
+        """One line: the preset, and any overridden options (in English as the notation
+        ``--option`` takes, ``slough_timing=both``; in another language in words)."""
         extra = self.overrides()
         if not extra:
             return self.preset_name
-        opts = ", ".join(f"{k}={v}" for k, v in extra.items())
+        if current() == SOURCE_LANGUAGE:
+            opts = ", ".join(f"{k}={v}" for k, v in extra.items())
+        else:
+            opts = "; ".join(f"{_(OPTIONS[k].title).lower()}: {_(OPTIONS[k].choice(v).description)}"
+                             for k, v in extra.items())
         return _("{preset} ({options}; a combination no source describes)").format(
             preset=self.preset_name, options=opts)
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.preset_name, "options": self.overrides()}
 
+
+
+def ruleset_name(name: str) -> str:
+    """A ruleset as a table or chart shows it: in English its name (what ``--variant``
+    takes), in another language its title (an unknown name stays as it is).
+
+    >>> from .i18n import language
+    >>> with language("sv"):
+    ...     ruleset_name("skitgubbe-follow-suit")
+    'Skitgubbe, svenska husregler'
+    >>> ruleset_name("skitgubbe-follow-suit")
+    'skitgubbe-follow-suit'
+    """
+    preset = PRESETS.get(name) if isinstance(name, str) else None
+    return name if preset is None or current() == SOURCE_LANGUAGE else _(preset.title)
 
 @cache
 def _preset_rules(name: str) -> Rules:

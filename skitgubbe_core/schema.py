@@ -22,6 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .errors import FileFormatError, quote
+from .i18n import NC_
 
 if TYPE_CHECKING:
     from fastjsonschema import JsonSchemaValueException
@@ -174,6 +175,16 @@ _CHECKPOINT = {
 EXERCISE_KINDS = ("legal", "pick-up", "winner", "tie-cards", "trump", "to-play", "skitgubbe",
                   "out-of-turn", "sets-aside", "dreck", "trick-size", "anti-trump", "blamattis")
 """The kinds of question an exercise may ask (:mod:`skitgubbe_core.quiz`)."""
+EXERCISE_KIND_WORDS = (
+    NC_("exercise kind", "legal"), NC_("exercise kind", "pick-up"),
+    NC_("exercise kind", "winner"), NC_("exercise kind", "tie-cards"),
+    NC_("exercise kind", "trump"), NC_("exercise kind", "to-play"),
+    NC_("exercise kind", "skitgubbe"), NC_("exercise kind", "out-of-turn"),
+    NC_("exercise kind", "sets-aside"), NC_("exercise kind", "dreck"),
+    NC_("exercise kind", "trick-size"), NC_("exercise kind", "anti-trump"),
+    NC_("exercise kind", "blamattis"))
+"""The kinds for the catalogue: in English the notation itself, in another language a
+few words (``pgettext("exercise kind", kind)``; a kind without them shows its notation)."""
 _CHOICE = {"type": "string", "minLength": 1, "maxLength": MAX_NAME + 200,
            "pattern": f"^[^{CONTROL}]*$"}
 

@@ -26,7 +26,6 @@ from skitgubbe_core import (
 from skitgubbe_core.actions import Action
 from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
 from skitgubbe_core.frames import frames
-from skitgubbe_core.schema import EXERCISE_KINDS
 from skitgubbe_core.simulate import random_game
 from skitgubbe_core.view import frame_html, strip_html
 
@@ -48,14 +47,11 @@ ENGLISH = frozenset(_WORDS.split())
 
 def english_words(text: str) -> set[str]:
     """The English words in ``text`` (tags, option settings like ``tie_rule=replay``,
-    action texts like ``'A: play 7D'`` (quoted, or in a refused move) and the kinds of
-    exercise, which stay in
-    notation, style sheets and the titles of English sources removed)."""
+    quoted action texts like ``'A: play 7D'``, which stay in notation, style sheets and the
+    titles of English sources removed; a refused move and an exercise's kind are in
+    Swedish words)."""
     text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
     text = unescape(re.sub(r"<[^>]+>", " ", text)).replace("Games and Puzzles", "")
-    text = re.sub(r"drag \d+, [^:]+: [^:]+:", " ", text)
-    kinds = "|".join(EXERCISE_KINDS)
-    text = re.sub(rf"\((?:{kinds}) ", "(", text)
     text = re.sub(r"\w+ = [\w-]+|\S*[=_]\S*|'[^']*: [^']*'|'[a-z ]+'", " ", text)
     return {w for w in re.findall(r"[A-Za-zåäöÅÄÖé]+", text) if w.lower() in ENGLISH}
 
@@ -257,7 +253,7 @@ def test_the_rarer_refusals_read_in_swedish():
         texts.append(str(undo.value))
     assert texts[1].startswith("5♥ 5♦ är flera kort av samma valör"), texts[1]
     assert "har inte lagt något kort" in texts[2] and "talongen är slut" in texts[3]
-    assert texts[4].startswith("drag 1, B: play 9♥: det är A som står på tur")
+    assert texts[4].startswith("drag 1, B: lägg 9♥: det är A som står på tur")
     assert texts[5] == "det finns inget drag att ångra"
     found = {t: english_words(t) for t in texts if english_words(t)}
     assert found == {}
@@ -328,3 +324,150 @@ def test_compare_ladder_and_the_ratings_speak_swedish(tmp_path, capsys):
     mu = stored_ratings("skitgubbe", 3)["search"].mu
     labels = dict((name, label) for label, name in PlayTable(seed=1, lang="sv").chooser.options)
     assert labels["search"].endswith(f"(styrketal {mu:.1f})".replace(".", ","))
+
+
+def test_a_swedish_student_types_moves_asks_for_a_hint_and_is_refused_in_swedish():
+    """At the Swedish play table a move typed in Swedish (``lägg``/``spela``, ``ta upp``,
+    ``vänd upp``, ranks E, Kn, D) is played like the notation; the hint explains with the
+    Swedish rule text; a refusal and a move that is no move are explained in Swedish."""
+    from skitgubbe_core.actions import parse_action
+    from skitgubbe_core.errors import ActionError
+    from skitgubbe_widgets import PlayTable
+
+    names = ["A", "B"]
+    assert parse_action("A: spela E♥", names, typed=True) == parse_action("A: play AH", names)
+    assert parse_action("B: lägg kn♣ dd", names, typed=True) == parse_action("B: play JC QD",
+                                                                              names)
+    assert parse_action("A: Ta upp", names, typed=True).kind == "pick up"
+    assert parse_action("A: vänd upp", names, typed=True).kind == "turn"
+    with pytest.raises(ActionError):  # files keep the notation
+        parse_action("A: lägg E♥", names)
+    table = PlayTable(seed=3, lang="sv")
+    said = []
+    table.hint()
+    said.append(table.message.value)
+    assert "Alla de här är tillåtna: i fas 1" in said[0]
+    for move in ("ta upp", "lägg ZZ", "spela", "Bo: lägg 7D"):
+        table.play(move)
+        assert table.message.value.startswith('<span style="color:#a00">Inte tillåtet'), move
+        said.append(table.message.value)
+    assert "drag 1, Alex: ta upp: i fas 1" in said[1]  # the refused move in Swedish words
+    ace = next(c for c in table.game.hands[0] if c.rank == 14)
+    table.play(f"spela E{'♠♥♦♣'[ace.suit]}")
+    assert table.message.value == "" and table.game.move_count == 1
+    assert {t: english_words(t) for t in said if english_words(t)} == {}
+
+
+def test_a_swedish_combination_of_options_is_told_in_words():
+    """``play --option slough_timing=both`` names the option's reading in Swedish words;
+    English keeps the notation ``--option`` takes."""
+    rules = Rules.preset("atlanta").replace(slough_timing="both")
+    assert "slough_timing=both" in rules.describe()
+    with i18n.language("sv"):
+        said = rules.describe()
+    assert "när man får kasta: när som helst" in said and "=" not in said
+
+
+def test_swedish_tables_and_charts_name_the_rulesets_not_their_ids():
+    """A Swedish table or chart of rulesets shows each ruleset's Swedish title, once; an
+    English one keeps the ids (what ``--variant`` takes)."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    from skitgubbe_widgets import charts, tables
+
+    titled = tables.show(tables.variants_table(["skitgubbe-follow-suit"], lang="sv"), "r",
+                         lang="sv")._repr_html_()
+    assert "skitgubbe-follow-suit" not in titled
+    assert titled.count("Skitgubbe, svenska husregler") == 1
+    study = pd.DataFrame({"variant": ["skitgubbe-follow-suit"], "moves_median": [300.0],
+                          "moves_low": [280.0], "moves_high": [320.0]})
+    shown = tables.show(study.set_index("variant"), "s", lang="sv")._repr_html_()
+    assert "skitgubbe-follow-suit" not in shown and "svenska husregler" in shown
+    assert "skitgubbe-follow-suit" in tables.show(study.set_index("variant"), "s")._repr_html_()
+    fig = charts.metric_by_variant({"random": study}, "moves", "How long a game lasts",
+                                   "moves", lang="sv")
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [
+        "Skitgubbe, svenska husregler"]
+    games = pd.DataFrame({"variant": ["mas", "mas"], "players": [3, 3], "moves": [90, 110]})
+    labels = [t.get_text() for t in charts.game_lengths(games, lang="sv").axes[0]
+              .get_xticklabels()]
+    assert labels and all("mas" not in label for label in labels)
+
+
+def test_the_swedish_command_line_quizzes_checks_and_errs_in_swedish():
+    """``--lang sv``: a quiz's explanations, ``check``'s exercise lines and the errors of a
+    misspelt example, ruleset or option have no English sentence."""
+    asked = subprocess.run([sys.executable, "-m", "skitgubbe_core.cli", "--lang", "sv", "quiz",
+                            "must-beat"], input="1\n1\n1\n1\n1\n1\n", capture_output=True,
+                           text=True, cwd=ROOT, timeout=120)
+    assert "Resultat:" in asked.stdout, asked.stderr
+    checked = _cli("--lang", "sv", "check", *(str(p) for p in sorted(
+        (ROOT / "skitgubbe_core" / "scenarios").glob("*.json"))))
+    assert checked.returncode == 0 and "övning 1 (vem tar upp, efter drag 2)" in checked.stdout
+    errors = [_cli("--lang", "sv", *args).stderr for args in (
+        ("example", "kiora-tie"), ("play", "--variant", "atlnta"),
+        ("play", "--option", "slogh=yes"), ("play", "--option", "slough=ye"))]
+    assert "menade du 'atlanta'?" in errors[1]
+    from skitgubbe_core import OPTIONS
+
+    ids = "|".join(sorted([*PRESETS, *OPTIONS], key=len, reverse=True))  # --variant, --option
+    for text in (asked.stdout, checked.stdout, *errors):
+        text = re.sub(rf"skitgubbe example --list|must-beat|\b(?:{ids})\b", "", text)
+        assert english_words(text) == set()
+
+
+def test_the_slougher_drawing_is_told_as_our_reading_in_both_languages():
+    """Atlanta's slougher draws for the sloughed cards: no source says so, so the
+    narration says it is our reading, in English and in Swedish."""
+    game = Game(["A", "B", "C"], "atlanta", seed=1)
+    while not game.is_over:
+        step = game.play(game.legal_actions()[0])
+        draws = [e for e in step.events if e.kind == "draw" and e.rule == "slough"]
+        if draws:
+            break
+    assert draws, "no slough in the game"
+    assert "is our reading, no source says so" in draws[0].sentence(game.players)
+    with i18n.language("sv"):
+        assert "är vår läsning, ingen källa säger det" in draws[0].sentence(game.players)
+
+
+def test_the_swedish_study_calls_the_player_with_most_cards_worst_placed_not_leading():
+    """'i täten' means leading; the study's worst-placed player (most cards in phase 2) is
+    'sämst placerad', in the column headers and in notebook 09."""
+    with i18n.language("sv"):
+        headers = [i18n.gettext(f"lead_changes{end}") for end in ("", "_low", "_high")]
+    assert all(h.startswith("byten av sämst placerad") for h in headers)
+    told = (ROOT / "notebooks" / "sv" / "09-how-the-variants-play.ipynb").read_text("utf-8")
+    assert "täten" not in told.replace("Browne med kolleger: byten i täten", "")  # Ludii's term
+
+
+def test_the_swedish_command_line_help_and_argument_errors_are_swedish():
+    """``--lang sv --help`` (and SKITGUBBE_LANG=sv), each command's help and argparse's own
+    argument errors read in Swedish; the flags, metavars and command names stay notation."""
+    pages = [_cli("--lang", "sv", "--help").stdout, _cli("--lang=sv", "play", "-h").stdout,
+             _cli("quiz", "--help", env={"SKITGUBBE_LANG": "sv", "PATH": "/usr/bin:/bin"}).stdout,
+             *(_cli("--lang", "sv", command, "--help").stdout for command in (
+                 "simulate", "compare", "ladder", "handout", "example", "check", "replay"))]
+    errors = [_cli("--lang", "sv", *args).stderr for args in (
+        ("nosuch",), ("play", "--seed", "x"), ("quiz",), ("play", "--bogus"))]
+    assert pages[0].startswith("användning: skitgubbe") and "flaggor:" in pages[1]
+    assert all(e.startswith("skitgubbe") and "(se skitgubbe" in e for e in errors)
+    commands = r"\b(?:variants|play|match|simulate|compare|ladder|check|example|replay|handout|quiz)\b"
+    for text in pages + errors:
+        text = re.sub(rf"\{{[^}}]*\}}|-\S+|\b[A-Z][A-Z.|_,]+\b|skitgubbe {commands}|^ +{commands}|"
+                      r"'[^']*'|`[^`]*`|\b(?:random|heuristic|search|memory|openskill)\b", " ",
+                      text, flags=re.M)
+        assert english_words(text) == set(), text
+    assert "show this help message and exit" in _cli("--help").stdout
+
+
+def test_every_exercise_kind_has_its_words_in_the_catalogue():
+    """`check` names an exercise's kind in the reader's words: a kind added to
+    EXERCISE_KINDS without its words in EXERCISE_KIND_WORDS would show its notation."""
+    from skitgubbe_core.i18n import language, pgettext
+    from skitgubbe_core.schema import EXERCISE_KIND_WORDS, EXERCISE_KINDS
+
+    assert sorted(EXERCISE_KIND_WORDS) == sorted(EXERCISE_KINDS)
+    with language("sv"):
+        untranslated = [k for k in EXERCISE_KINDS if pgettext("exercise kind", k) == k]
+    assert untranslated == []

@@ -24,6 +24,7 @@ from skitgubbe_core.i18n import (
     numeral,
     pythons_numerals,
 )
+from skitgubbe_core.rules import ruleset_name
 from skitgubbe_core.studies import loss_by_cards
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def _figure(title: str, xlabel: str, ylabel: str, width: float = 6.4) -> tuple[F
 def game_lengths(df: pd.DataFrame) -> Figure:
     """Box plot of moves per game for each variant and player count."""
     groups = df.groupby(["variant", "players"])["moves"]
-    labels = [gettext("{variant}\n{count} players").format(variant=v, count=n)
+    labels = [gettext("{variant}\n{count} players").format(variant=ruleset_name(v), count=n)
               for v, n in groups.groups]
     fig, ax = _figure(N_("How long a game lasts"), "", N_("moves (actions) per game"), width=8)
     ax.boxplot([g.values for _, g in groups], tick_labels=labels)
@@ -160,7 +161,7 @@ def metric_by_variant(tables: dict[Any, pd.DataFrame], metric: str, title: str,
         y = [k + (i - (len(tables) - 1) / 2) * step for k in range(len(names))]
         ax.errorbar(rows[column], y, xerr=[rows[column] - rows[low], rows[high] - rows[column]],
                     fmt="o", markersize=4, capsize=2, color=PLAYER_COLOURS[i % 4], label=label)
-    ax.set_yticks(range(len(names)), names, fontsize=8)
+    ax.set_yticks(range(len(names)), [ruleset_name(n) for n in names], fontsize=8)
     ax.invert_yaxis()
     ax.legend(fontsize=8, loc="best")
     fig.tight_layout()

@@ -16,7 +16,16 @@ from typing import Any
 import ipywidgets as w
 
 from skitgubbe_core import PRESETS, Game, Rules, SkitgubbeError
-from skitgubbe_core.actions import EXCHANGE, PASS, PICK_UP, PLAY, STORE, TURN, Action
+from skitgubbe_core.actions import (
+    EXCHANGE,
+    PASS,
+    PICK_UP,
+    PLAY,
+    STORE,
+    TURN,
+    Action,
+    parse_action,
+)
 from skitgubbe_core.bots import BOT_TITLES, BOTS, Bot, make_bot
 from skitgubbe_core.cards import SUIT_SYMBOLS, Card, card_name, rank_label
 from skitgubbe_core.events import Step
@@ -112,8 +121,9 @@ class PlayTable(StaticPicture, w.VBox):
     sentences, latest first.  Where the rules let the reader act out of turn (Mas's
     exchange and storing, Atlanta's slough while the trick is undecided), those moves
     are offered while the computer players wait, beside a button to let them play on.
-    A move typed into the box that the rules forbid is refused with the reason and the
-    rule.  ``lang="sv"`` shows every word in Swedish.
+    A move is typed into the box in the notation (``play 7D``) or in Swedish (``lägg E♥``,
+    ``spela Kn♣``, ``ta upp``, ``vänd upp``); one the rules forbid is refused with the
+    reason and the rule.  ``lang="sv"`` shows every word in Swedish.
     """
 
     children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
@@ -265,6 +275,8 @@ class PlayTable(StaticPicture, w.VBox):
             return
         moves = self.game.move_count
         try:
+            if isinstance(action, str):  # typed: the notation, or Swedish words and ranks
+                action = parse_action(action, self.game.players, typed=True)
             self._queue = self._advance(action)
         except SkitgubbeError as err:
             refused = _("Not allowed: {reason}").format(reason=escape(str(err)))

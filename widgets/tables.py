@@ -22,6 +22,7 @@ from skitgubbe_core import OPTIONS, PRESETS, RULEBOOK, Rules
 from skitgubbe_core.family import DISAGREEMENTS, GLOSSARY, HISTORY, LINEAGE, Relation
 from skitgubbe_core.i18n import N_, gettext, language, localized, number
 from skitgubbe_core.match import Match
+from skitgubbe_core.rules import ruleset_name
 from skitgubbe_core.sources import cite
 
 from . import arguments
@@ -195,8 +196,15 @@ class Table:
         message (a title, a description, a glossary meaning) translated."""
         columns, cells = _cells(self.frame)
         kept = [c in NAMES for c in columns]
-        cells = [tuple(v if keep else _cell(v) for v, keep in zip(row, kept, strict=True))
+        cells = [tuple(ruleset_name(v) if c in RULESETS else v if keep else _cell(v)
+                       for v, keep, c in zip(row, kept, columns, strict=True))
                  for row in cells]
+        if "title" in columns and any(c in RULESETS for c in columns):  # a name said twice
+            title = columns.index("title")
+            named = columns.index(next(c for c in columns if c in RULESETS))
+            if all(row[title] == row[named] for row in cells):
+                columns = columns[:title] + columns[title + 1:]
+                cells = [row[:title] + row[title + 1:] for row in cells]
         columns = [_cell(c) for c in columns]
         head = "".join(f'<th scope="col" style="{_CELL}background:#eef1f6">{escape(str(c))}</th>'
                        for c in columns)
@@ -258,6 +266,8 @@ COLUMNS = (N_("ruleset"), N_("title"), N_("region"), N_("evidence"), N_("players
 
 NAMES = frozenset(("term", "ruleset", "option", "options", "example", "player"))
 """Columns of names, terms and identifiers, shown as they are in every language."""
+RULESETS = frozenset(("ruleset", "variant"))
+"""Columns of rulesets, shown by their titles outside English (:func:`ruleset_name`)."""
 
 
 def _game(name: str) -> str:
