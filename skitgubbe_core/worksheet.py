@@ -45,6 +45,8 @@ WORDS = Messages({
 :data:`skitgubbe_core.quiz.TEXT`)."""
 
 WORKSHEET_CSS = """
+.sg-sheet > .sg-frame { display: inline-block; vertical-align: top; width: 17em;
+                        margin: 0 0.6em 0.3em 0 !important; }
 .sg-question { break-inside: avoid; page-break-inside: avoid; margin: 0.8em 0;
                padding: 0.4em 0.7em; border: 1px solid #9aa9bf; border-radius: 0.3em; }
 .sg-question .sg-prompt { font-weight: bold; font-size: 1.1em; }
@@ -56,8 +58,9 @@ WORKSHEET_CSS = """
 .sg-answers { break-before: page; page-break-before: always; }
 .sg-answers li { margin-bottom: 0.4em; }
 @media print {
-  .sg-question { display: inline-block; vertical-align: top; width: 48%; box-sizing: border-box;
-                 margin: 0.3em 0.5% 0.3em 0; padding: 0.3em 0.6em; }
+  .sg-sheet { columns: 3; column-gap: 0.8em; }
+  .sg-question { margin: 0 0 0.4em 0; padding: 0.3em 0.5em; }
+  .sg-sheet > .sg-frame { display: block; width: auto; }
   .sg-question h2 { margin-top: 0.1em; }
   .sg-question .sg-prompt { font-size: 1em; margin: 0.3em 0; }
   .sg-choices { columns: 2; margin: 0.2em 0; }
@@ -85,8 +88,9 @@ def _page(source: scenario.Scenario | Game, title: str) -> str:
     sheet = quiz.questions(source)
     game = sheet.game
     name = sheet.title or title or WORDS["recorded"]
-    body = [f"<h1>{escape(WORDS['title'].format(title=name))}</h1>"]
-    body.append(f'<p class="sg-meta">{escape(rules_line(game))}</p>')
+    head = (f"<h1>{escape(WORDS['title'].format(title=name))}</h1>"
+            f'<p class="sg-meta">{escape(rules_line(game))}</p>')
+    body: list[str] = []
     shown: list[Frame] = []
     asked: list[str] = []
     next_frame = 0
@@ -94,15 +98,16 @@ def _page(source: scenario.Scenario | Game, title: str) -> str:
         before, carried = decisive_frames(sheet.frames[next_frame:q.frame], q.after,
                                           shown[-1] if shown else None)
         if before:
-            grid = "".join(frame_html(f, game.players, game.rules, title=name, compact=True)
-                           for f in before)
-            body.append(f'<div class="sg-grid">{grid}</div>')
+            body += [frame_html(f, game.players, game.rules, title=name, compact=True)
+                     for f in before]
             shown.extend(before)
         question, told = _question_html(sheet, q, number, carried,
                                         with_board=q.frame >= next_frame)
         body.append(question)
         asked += [e.rule for e in told]
         next_frame = max(next_frame, q.frame + 1)
+    # the frames and questions flow in rows, each kept whole (see WORKSHEET_CSS)
+    body = [head, f'<div class="sg-sheet">{"".join(body)}</div>']
     if not sheet.questions:
         body.append(f'<p class="sg-meta">{escape(WORDS["none"])}</p>')
     body.append(_answers_html(sheet))
