@@ -1,10 +1,13 @@
 """Worksheets: the questions of a worked example on paper, with an answer key.
 
 One self-contained HTML page (the handouts' print CSS, no scripts, no external files):
-the frames up to each question (small, in the handouts' grid), each question in a
-``<section class="sg-question">`` with its board, its choices and room to write, then the
-answers with their reasons and rules in a ``<section class="sg-answers">`` that starts on
-a new printed page, and only then the example's description (it states the outcome).
+before each question the frames that decide it (see :func:`decisive_frames`; the other
+frames' narration is told, not pictured), each question in a
+``<section class="sg-question">`` with its board, its choices and room to write, all
+flowing in three printed columns; then the answers with their reasons and rules in a
+``<section class="sg-answers">`` that starts on a new printed page, the example's
+description (it states the outcome), and every rule shown or cited by an answer.  Every
+built-in worksheet prints on two A4 pages (``tests/test_worksheet.py`` counts them).
 
 >>> from skitgubbe_core import examples
 >>> page = worksheet_html(examples.load("pickup-case-5"))

@@ -13,9 +13,9 @@ from skitgubbe_core import examples, quiz, record
 from skitgubbe_core.cli import main
 from skitgubbe_core.i18n import gettext, language
 from skitgubbe_core.rulebook import RULEBOOK
+from skitgubbe_core.simulate import random_game
 from skitgubbe_core.view import text_presentation
 from skitgubbe_core.worksheet import worksheet_html
-from skitgubbe_core.simulate import random_game
 
 
 def test_worksheet_markup_and_print_css(tmp_path, capsys):
