@@ -133,7 +133,8 @@ def decisive_frames(before: Sequence[Frame], after: int, last: Frame | None
     a tie, a trick won or beaten, a card picked up or dealt) unless the frame printed
     just before it has the same marks.  Every other frame's narration is carried into
     the next frame printed, or returned for the question to narrate first (the
-    question's own move it narrates itself), so no event is lost.
+    question's own move it narrates itself), so no event is lost and none is pictured
+    before it is told.
 
     >>> from skitgubbe_core import examples
     >>> sheet = quiz.questions(examples.load("koira-tie-redistribution"))
@@ -142,15 +143,15 @@ def decisive_frames(before: Sequence[Frame], after: int, last: Frame | None
     (['start', 'move 7, 2 of 9'], 0)
     """
     kept: list[Frame] = []
-    carried: list[Event] = []
+    carried: list[tuple[int, Event]] = []
     for frame in before:
         if frame.move == 0 or (frame.marks and (last is None or frame.marks != last.marks)):
-            last = replace(frame, events=carried + frame.events)
+            last = replace(frame, events=[e for _, e in carried] + frame.events)
             kept.append(last)
             carried = []
-        elif frame.move < after:
-            carried += frame.events
-    return kept, carried
+        else:
+            carried += [(frame.move, e) for e in frame.events]
+    return kept, [e for move, e in carried if move < after]
 
 
 def cited(q: Question) -> list[str]:

@@ -199,3 +199,10 @@ def test_the_answer_page_lists_every_rule_its_answers_cite(lang):
                         if title not in answers:
                             missing.append((name, q.kind, title))
     assert missing == []
+
+
+def test_a_printed_frame_tells_every_card_it_shows_played():
+    """Koira's tie frame pictures G's 4♣ on the table, so it tells that G played it."""
+    page = worksheet_html(examples.load("koira-tie-redistribution"))
+    tie = page[page.index("<b>Move 7, 2 of 9</b>"):page.index('<section class="sg-question">')]
+    assert "G plays 4♣" in tie and "C, E and F tie" in tie
