@@ -461,12 +461,18 @@ def rule_order(number: str) -> tuple[int, int, str]:
 def rules_html(frames: Sequence[Frame], disclosure: bool = True) -> str:
     """Each rule the frames follow, once: number, name, our paragraph and its sources;
     inside a disclosure unless ``disclosure`` is False (a printed page)."""
+    return rule_list_html(rules_used(frames), disclosure)
+
+
+def rule_list_html(keys: Sequence[str], disclosure: bool = True) -> str:
+    """The rules ``keys`` (rulebook keys, in the rulebook's order), as
+    :func:`rules_html` lists them."""
     heading = _("Rule {number}: {title}")
     items = "".join(
         f'<div class="sg-rule-item"><dt><b>{escape(heading.format(number=r.number, title=r.name))}'
         "</b></dt>"
         f'<dd style="margin:0 0 0.3em 1.2em">{escape(r.text)} <i>({escape(r.citation)})</i>'
-        "</dd></div>" for r in (RULEBOOK[k] for k in rules_used(frames)))
+        "</dd></div>" for r in (RULEBOOK[k] for k in keys))
     if not items:
         return ""
     body = f'<dl class="sg-rules" style="line-height:1.4">{items}</dl>'

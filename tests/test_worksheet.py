@@ -1,5 +1,6 @@
 """Worksheets: `skitgubbe handout NAME|FILE --exercises [-o OUT.html]`."""
 
+import html
 import os
 import re
 import stat
@@ -8,9 +9,13 @@ import sys
 
 import pytest
 
-from skitgubbe_core import record
+from skitgubbe_core import examples, quiz, record
 from skitgubbe_core.cli import main
+from skitgubbe_core.i18n import gettext, language
+from skitgubbe_core.rulebook import RULEBOOK
 from skitgubbe_core.simulate import random_game
+from skitgubbe_core.view import text_presentation
+from skitgubbe_core.worksheet import worksheet_html
 
 
 def test_worksheet_markup_and_print_css(tmp_path, capsys):
@@ -117,3 +122,87 @@ def test_a_shown_file_name_loses_direction_marks_and_controls(tmp_path, command)
     assert f"<title>{'evillmth[2J: questions' if len(command) > 1 else 'evillmth[2J'}</title>" \
         in page
     assert page.count("evillmth[2J") >= 3  # the title, the heading and the frames
+
+
+# Issue 27, item 8: worksheets print only the frames a question needs, on at most two A4
+# pages with their answers (the seven-player Koira example on at most three), and the
+# answer page lists every rule its answers cite.
+
+NAMES = examples.names()
+
+
+def printed_worksheets(tmp_path, names, langs=("en", "sv")):
+    """The number of A4 pages chromium prints each worksheet on, by (name, lang): one
+    browser prints them all (page.pdf is chromium's --print-to-pdf)."""
+    from browsing import CHROMIUM, require_chromium
+    sync_api = require_chromium()
+    counts = {}
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM,
+                                    args=["--no-sandbox", "--disable-gpu"])
+        tab = browser.new_page()
+        for name in names:
+            for lang in langs:
+                page = tmp_path / f"{name}-{lang}.html"
+                page.write_text(worksheet_html(examples.load(name), lang=lang), encoding="utf-8")
+                tab.goto(page.as_uri())
+                pdf = tab.pdf(prefer_css_page_size=True)
+                counts[name, lang] = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        browser.close()
+    return counts
+
+
+def test_every_built_in_worksheet_prints_on_two_pages_koiras_on_three(tmp_path):
+    counts = printed_worksheets(tmp_path, NAMES)
+    limits = {name: 3 if name == "koira-tie-redistribution" else 2 for name in NAMES}
+    assert {k: n for k, n in counts.items() if n > limits[k[0]]} == {}
+
+
+def test_koiras_worksheet_shows_the_deal_and_the_tie_not_every_draw():
+    page = worksheet_html(examples.load("koira-tie-redistribution"), lang="sv")
+    questions = page.index('<section class="sg-question">')
+    assert page.count('<section class="sg-frame"') == 2
+    assert page.index("<b>Start.</b>") < page.index("<b>Drag 7, 2 av 9</b>") < questions
+    assert page.index("sg-mark-tie") < questions
+    # the draws are still told, before the question
+    assert page.index("A drar") < questions and page.index("F drar") < questions
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_no_event_before_a_question_is_lost(lang):
+    """Every event narrated up to a worksheet's last question is told on the page."""
+    with language(lang):
+        for name in NAMES:
+            sheet = quiz.questions(examples.load(name))
+            if not sheet.questions:
+                continue
+            page = html.unescape(worksheet_html(examples.load(name)))
+            last = max(q.frame for q in sheet.questions)
+            for frame in sheet.frames[1:last]:
+                for e in frame.events:
+                    assert text_presentation(e.sentence(sheet.game.players)) in page, (name, e)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_answer_page_lists_every_rule_its_answers_cite(lang):
+    with language(lang):
+        heading = gettext("Rule {number}: {title}")
+        missing = []
+        for name in NAMES:
+            sheet = quiz.questions(examples.load(name))
+            page = html.unescape(worksheet_html(examples.load(name)))
+            answers = page[page.index('class="sg-answers"'):]
+            for q in sheet.questions:
+                for rule in RULEBOOK.values():
+                    if rule.reference in q.rule or rule.reference in q.why:
+                        title = heading.format(number=rule.number, title=rule.name)
+                        if title not in answers:
+                            missing.append((name, q.kind, title))
+    assert missing == []
+
+
+def test_a_printed_frame_tells_every_card_it_shows_played():
+    """Koira's tie frame pictures G's 4♣ on the table, so it tells that G played it."""
+    page = worksheet_html(examples.load("koira-tie-redistribution"))
+    tie = page[page.index("<b>Move 7, 2 of 9</b>"):page.index('<section class="sg-question">')]
+    assert "G plays 4♣" in tie and "C, E and F tie" in tie
