@@ -13,6 +13,8 @@ NOT_QUICK = (
     "tests/test_browser.py", "tests/test_lite.py", "tests/test_voila.py",
     "tests/test_voici.py", "tests/test_binder.py",
     "tests/test_handout.py::test_printed_handouts_fit_their_pages",
+    "tests/test_worksheet.py::test_every_built_in_worksheet_prints_on_two_pages_koiras_on_three",
+    "tests/test_site_bytes.py",
     # long property and fuzz runs, and the same game in every preset at every count
     "tests/test_fuzz_files.py", "tests/test_properties.py", "tests/test_probes.py",
     "tests/test_rulesets.py::test_every_preset_at_every_player_count",
@@ -24,6 +26,8 @@ NOT_QUICK = (
     "tests/test_benchmarks.py", "tests/test_simulate.py::test_cli_runs_dask",
     "tests/test_simulate.py::test_dask_gives_the_same_rows_as_serial",
     "tests/test_swedish.py::test_the_command_line_speaks_swedish",
+    "tests/test_swedish.py::test_the_swedish_command_line_help_and_argument_errors_are_swedish",
+    "tests/test_signals.py",
     # the widgets, the README's commands, the API reference (pdoc)
     "tests/test_widgets.py", "tests/test_quiz_widget.py", "tests/test_readme.py",
     "tests/test_docs.py",
