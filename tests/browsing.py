@@ -27,14 +27,22 @@ ROOT = Path(__file__).resolve().parent.parent
 PRESENT_CONFIG = ROOT / "etc" / "jupyter"
 
 
+#: how long Playwright's ``expect`` polls (its default, 5 s, is too short for a widget to
+#: appear on a busy 2-core machine; a wait that holds ends as soon as the page is right)
+EXPECT_MS = 120_000
+
+
 def require_chromium():
-    """Playwright's sync API, or skip (fail in CI) when the browser is missing."""
+    """Playwright's sync API (its ``expect`` polling up to ``EXPECT_MS``), or skip (fail in
+    CI) when the browser is missing."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("browser tests need Debian's chromium: .ci/run installs it", pytrace=False)
         pytest.skip("browser tests need Debian's chromium (apt-get install chromium)",
                     allow_module_level=True)
-    return pytest.importorskip("playwright.sync_api")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    sync_api.expect.set_options(timeout=EXPECT_MS)
+    return sync_api
 
 
 def free_port() -> int:

@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from skitgubbe_core.frames import frames, key_frames
 
 ROOT = Path(__file__).resolve().parent.parent
 sync_api = require_chromium()
+expect = sync_api.expect
 
 
 @pytest.fixture(scope="module")
@@ -67,27 +67,33 @@ def _open(tab, url, token, notebook, workspace):
 
 def _run_all(tab):
     """Run every cell and wait for the first stepper; on a busy machine JupyterLab may
-    first ask which kernel to start (its kernel list arrived late): answer it."""
+    first ask which kernel to start (its kernel list arrived late): answer it. Each wait
+    ends on what shows first, the awaited element or that dialog."""
     idle = tab.get_by_text("Python 3 (ipykernel) | Idle").first
     select = tab.locator(".jp-Dialog button:has-text('Select')")
-    deadline = time.monotonic() + 120
-    while not idle.is_visible() and time.monotonic() < deadline:
-        if select.is_visible():
-            select.click()
-        time.sleep(0.5)
-    tab.click("li.lm-MenuBar-item:has-text('Run')")
-    tab.click("li.lm-Menu-item:has-text('Run All Cells')")
     next_button = tab.locator(".jupyter-widgets button:has-text('next')").first
-    deadline = time.monotonic() + 180
-    while not next_button.is_visible():
+
+    def run_all() -> None:
+        tab.click("li.lm-MenuBar-item:has-text('Run')")
+        tab.click("li.lm-Menu-item:has-text('Run All Cells')")
+
+    try:  # the kernel idle (or not within 120 s: Run All then waits its turn)
+        idle.or_(select).first.wait_for(timeout=120_000)
         if select.is_visible():
             select.click()
-            tab.click("li.lm-MenuBar-item:has-text('Run')")
-            tab.click("li.lm-Menu-item:has-text('Run All Cells')")
-        if time.monotonic() > deadline:
-            tab.screenshot(path=str(ROOT / ".pytest-browser-failure.png"))
-            pytest.fail("the notebook did not run (screenshot: .pytest-browser-failure.png)")
-        time.sleep(0.5)
+            idle.wait_for(timeout=120_000)
+    except sync_api.TimeoutError:
+        pass
+    run_all()
+    try:
+        next_button.or_(select).first.wait_for(timeout=180_000)
+        if select.is_visible():
+            select.click()
+            run_all()
+            next_button.wait_for(timeout=180_000)
+    except sync_api.TimeoutError:
+        tab.screenshot(path=str(ROOT / ".pytest-browser-failure.png"))
+        pytest.fail("the notebook did not run (screenshot: .pytest-browser-failure.png)")
     return next_button
 
 
@@ -115,7 +121,7 @@ def test_stored_stepper_shows_the_whole_example_as_frames_without_a_kernel(page)
     rules = output.locator("details.sg-rules-list")
     assert rules.count() == 1 and "sorted tie redistribution" not in rules.inner_text()
     rules.locator("summary").click()
-    assert "sorted tie redistribution" in rules.inner_text()
+    expect(rules).to_contain_text("sorted tie redistribution", use_inner_text=True)
 
 
 CLICK_TO_RENDER = """([button, board]) => new Promise(resolve => {
@@ -153,7 +159,7 @@ def test_running_the_notebook_gives_live_widgets_that_step(page):
     assert focus_ring(tab) == FOCUS_RING
     narration = stepper.locator("details.sg-event").first
     narration.locator("summary").click()
-    assert "Sources:" in narration.inner_text()
+    expect(narration).to_contain_text("Sources:", use_inner_text=True)
 
 
 def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_box(lab):
@@ -169,10 +175,11 @@ def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_box(lab):
         tab.locator(".jp-FileBrowser").first.wait_for(state="visible")
         next_button = _run_all(tab)
         stepper = next_button.locator("xpath=ancestor::div[contains(@class, 'widget-vbox')][1]")
+        box = stepper.get_by_role("spinbutton", name="frame")
+        box.wait_for()  # the stepper drawn (its frame box comes after its buttons)
         for button in stepper.locator("button").all():
             assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), button.inner_text()
             assert "…" not in button.inner_text()
-        box = stepper.get_by_role("spinbutton", name="frame")
         assert box.bounding_box()["width"] > 40
         assert box.bounding_box()["x"] + box.bounding_box()["width"] <= 800
         browser.close()
@@ -187,7 +194,7 @@ def test_the_quiz_answers_by_mouse_and_keyboard_in_time(page):
     answer = stored.locator("details.sg-answer").nth(7)
     assert "lead passes to C" not in answer.inner_text()
     answer.locator("summary").click()
-    assert "B has gone out, so the lead passes to C" in answer.inner_text()
+    expect(answer).to_contain_text("B has gone out, so the lead passes to C", use_inner_text=True)
     _run_all(tab)
     times = answer_by_mouse_and_keyboard(tab)
     print(f"quiz in JupyterLab: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "

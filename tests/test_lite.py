@@ -23,6 +23,7 @@ from browsing import StaticSite, offline_chromium, require_chromium
 from quizzing import answer_by_mouse_and_keyboard
 
 sync_api = require_chromium()
+expect = sync_api.expect
 pytest.importorskip("jupyterlite_core")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,11 @@ EVERY_CELL_RAN = """() => {
   return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()));
 }"""
 ALL_CELLS_DONE = ALL_CELLS_DONE.replace("EVERY_CELL_RAN()", f"({EVERY_CELL_RAN})()")
+#: every widget output is drawn: ipywidgets' renderer reads "Loading widget..." until its
+#: view is attached (the children of a box still arrive one by one: wait on the element)
+WIDGETS_DRAWN = """() => ![...document.querySelectorAll(
+  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')]
+  .some(o => o.textContent === 'Loading widget...')"""
 
 
 def build_site(output: Path, contents: Path = ROOT / "notebooks") -> None:
@@ -90,6 +96,7 @@ def run_all(browser, url: str, notebook: str):
         tab.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{menu}$")).click()
         tab.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{item}$")).click()
     tab.wait_for_function(ALL_CELLS_DONE, timeout=RUN_TIMEOUT_MS, polling=500)
+    tab.wait_for_function(WIDGETS_DRAWN, polling=200)
     return tab, time.monotonic() - started, mark
 
 
@@ -196,10 +203,10 @@ def test_family_notebook_shows_its_tables_tree_and_switchers_offline(site, brows
     tab, _, _ = run_all(browser, url, "05-family-and-sources.ipynb")
     assert errors(tab) == []
     outputs = tab.locator(".jp-OutputArea-output")
-    assert outputs.filter(has_text="History (").count() == 1
-    assert outputs.filter(has_text="The Skitgubbe family as the sources relate it").count() == 1
-    assert outputs.filter(has_text="Glossary (").count() == 1
-    assert tab.get_by_role("spinbutton", name="step").count() >= 7  # the switchers
+    expect(outputs.filter(has_text="History (")).to_have_count(1)
+    expect(outputs.filter(has_text="The Skitgubbe family as the sources relate it")).to_have_count(1)
+    expect(outputs.filter(has_text="Glossary (")).to_have_count(1)
+    tab.get_by_role("spinbutton", name="step").nth(6).wait_for()  # at least 7 switchers
     click_changes_the_board(tab)
     assert outside(tab) == []
     tab.context.close()

@@ -23,6 +23,7 @@ from quizzing import answer_by_mouse_and_keyboard
 from traitlets.config.loader import PyFileConfigLoader
 
 sync_api = require_chromium()
+expect = sync_api.expect
 pytest.importorskip("voila")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,10 +68,28 @@ def open_app(browser, url: str, notebook: str):
     tab = context.new_page()
     tab.set_default_timeout(120_000)
     tab.goto(f"{url}/voila/render/{notebook}", timeout=300_000)
-    tab.wait_for_selector("body[data-voila='voila-loaded'], #rendered_cells .jp-Cell",
-                          state="attached")
-    tab.wait_for_load_state("networkidle")
+    wait_until_rendered(tab)
     return tab
+
+
+#: Voila (0.5, lab template) has run every cell and drawn every output: ``voila_finish``
+#: (the page's last script, once the theme is loaded) removes the spinner ``#loading``
+#: and shows ``#rendered_cells``; its render-outputs plugin replaces each cell-output
+#: script with a renderer; a widget's renderer reads "Loading widget..." until its view
+#: is attached. (The children of a box still arrive one by one: wait on the element.)
+RENDERED = """() => {
+  const cells = document.getElementById('rendered_cells');
+  return !!cells && !document.getElementById('loading') && cells.style.display !== 'none'
+    && !document.querySelector('script[type="application/vnd.voila.cell-output+json"]')
+    && ![...cells.querySelectorAll('.jp-OutputArea-output')]
+         .some(o => o.textContent === 'Loading widget...');
+}"""
+
+
+def wait_until_rendered(tab) -> None:
+    """Wait for Voila's own end of rendering (``RENDERED``), then for the network to rest."""
+    tab.wait_for_function(RENDERED, polling=200)
+    tab.wait_for_load_state("networkidle")
 
 
 def kernel_of(tab) -> str:
@@ -126,6 +145,7 @@ def board_after(tab, action) -> bool:
 def test_stepper_answers_a_click(voila, browser):
     tab = open_app(browser, voila, "02-stunsa.ipynb")
     button = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$")).first
+    button.wait_for()
     assert board_after(tab, button.click)
     tab.locator(".jupyter-widgets:has-text('A leads 7')").first.wait_for(state="visible")
     # the buttons' icons come from the Font Awesome that Voila serves itself
@@ -159,9 +179,10 @@ def test_rule_switcher_answers_its_step_box(voila, browser):
     # the switcher's number box is named "step" for a screen reader; it starts at the
     # start (0), as a stepper's does, and its arrow keys step
     box = tab.get_by_role("spinbutton", name="step")
-    assert box.count() == 1 and box.input_value() == "0"
+    expect(box).to_have_count(1)
+    expect(box).to_have_value("0")
     assert board_after(tab, lambda: (box.focus(), tab.keyboard.press("ArrowUp")))
-    assert box.input_value() == "1"
+    expect(box).to_have_value("1")
     tab.context.close()
 
 
@@ -169,6 +190,7 @@ def test_play_table_takes_a_move(voila, browser):
     tab = open_app(browser, voila, "06-play.ipynb")
     move = tab.locator(".jupyter-widgets button:not([disabled])",
                        has_text=re.compile(r"^\s*(10|[2-9JQKA])[♠♥♦♣]")).first
+    move.wait_for()
     assert board_after(tab, move.click)
     tab.context.close()
 
@@ -214,10 +236,12 @@ def test_every_control_of_the_stepper_has_an_accessible_name(voila, browser):
     aria-input-field-name); its label names it, as it does the viewer menu."""
     tab = open_app(browser, voila, "02-stunsa.ipynb")
     stepper = tab.locator(".jp-OutputArea-output", has=tab.locator("button", has_text="next")).first
-    assert stepper.locator(".noUi-handle, [role='slider']").count() == 0
-    assert stepper.get_by_role("spinbutton", name="frame").count() == 1
-    assert stepper.get_by_role("combobox", name="show").count() == 1
-    assert stepper.get_by_role("button", name="next").count() == 1
+    # the stepper's controls arrive one widget at a time: wait for each, then see that
+    # no slider came with them
+    expect(stepper.get_by_role("spinbutton", name="frame")).to_have_count(1)
+    expect(stepper.get_by_role("combobox", name="show")).to_have_count(1)
+    expect(stepper.get_by_role("button", name="next")).to_have_count(1)
+    expect(stepper.locator(".noUi-handle, [role='slider']")).to_have_count(0)
     tab.context.close()
 
 
@@ -276,6 +300,7 @@ def test_keyboard_focus_is_a_clear_ring_at_1280_and_800_px(voila, browser, noteb
     tab = open_app(browser, voila, notebook)
     button = tab.locator(".jupyter-widgets button",
                          has_text=re.compile(rf"^\s*{next_word}\s*$")).first
+    button.wait_for()
     for width in (1280, 800):
         tab.set_viewport_size({"width": width, "height": 900})
         tab.locator("body").click(position={"x": 2, "y": 2})
@@ -322,9 +347,7 @@ def test_the_kernels_of_closed_pages_are_freed_in_the_documented_time(voila, bro
         tab.goto(f"{voila}/voila/render/02-stunsa.ipynb", wait_until="commit", timeout=300_000)
     kernels = []
     for tab in tabs:
-        tab.wait_for_selector("body[data-voila='voila-loaded'], #rendered_cells .jp-Cell",
-                              state="attached")
-        tab.wait_for_load_state("networkidle")
+        wait_until_rendered(tab)
         kernels.append(kernel_of(tab))
     assert len(set(kernels)) == 4 and all(kernel_alive(voila, k) for k in kernels)
     *closing, staying = kernels
@@ -341,6 +364,7 @@ def test_the_kernels_of_closed_pages_are_freed_in_the_documented_time(voila, bro
     assert kernel_alive(voila, staying)
     tab = tabs[3]
     button = tab.locator(".jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$")).first
+    button.wait_for()
     assert board_after(tab, button.click)
     contexts[3].close()
 
