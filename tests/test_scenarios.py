@@ -2,11 +2,14 @@
 
 import copy
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import skitgubbe_core
 from skitgubbe_core import examples, quiz, scenario
 from skitgubbe_core.cli import main
 from skitgubbe_core.scenario import ScenarioError
@@ -152,3 +155,41 @@ def test_the_example_in_the_users_documentation_is_the_specified_one_and_passes(
     data = json.loads(block)
     assert data == SPEC_EXAMPLE
     assert scenario.run(scenario.parse(data)).ok
+
+
+SOURCES_DIR = Path(__file__).resolve().parents[2] / "shared" / "sources"
+SCENARIO_DIR = Path(skitgubbe_core.__file__).parent / "scenarios"
+QUOTED = re.compile(r"(?<![\w])['\"“”‘’]([^'\"“”‘’]{3,}?)['\"“”‘’](?![\w])")
+
+
+def _quotes(text: str) -> list[str]:
+    """The quoted phrases of two words or more in ``text`` (single quotes inside a word,
+    as in "pagat.com's", are apostrophes)."""
+    return [q for q in QUOTED.findall(text) if len(q.split()) >= 2]
+
+
+@pytest.mark.skipif(not SOURCES_DIR.is_dir(), reason="the sources sit in ../shared/sources")
+def test_what_a_built_in_example_quotes_stands_in_a_source_word_for_word():
+    """We quote only exactly: every phrase in quotation marks in an example's title or
+    description, English or Swedish, stands in one of the source texts (a translation or
+    paraphrase is told without quotation marks)."""
+    from skitgubbe_core.i18n import gettext, language
+    from skitgubbe_core.rules import OPTIONS
+
+    sources = " ".join(path.read_text(encoding="utf-8")
+                       for path in sorted(SOURCES_DIR.glob("*.txt")))
+    words = re.sub(r"\s+", " ", sources).lower()
+    texts = []
+    for path in sorted(SCENARIO_DIR.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for field in ("title", "description"):
+            with language("sv"):
+                texts += [(path.name, data[field]), (path.name, gettext(data[field]))]
+    # an option's title quoted as the rule switcher shows it names our interface, not a source
+    with language("sv"):
+        ours = tuple(t for o in OPTIONS.values() for t in (o.title, gettext(o.title)))
+    quoted = [(name, q) for name, text in texts for q in _quotes(text) if not q.startswith(ours)]
+    assert quoted, "no example quotes a source: the check would check nothing"
+    inexact = [(name, q) for name, q in quoted
+               if re.sub(r"\s+", " ", q).lower().rstrip(".") not in words]
+    assert inexact == []
