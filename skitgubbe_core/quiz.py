@@ -825,26 +825,35 @@ def _pick_up(moment: _Moment, k: int, player: str | None) -> Question:
                     _told_all(moment, k), moment.last_frame(k + 1), False)
 
 
-def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
-    found = _event(moment, k, ("redistribute",))
+def _dealt_share(moment: _Moment, k: int, player: str | None, kind: str,
+                 dealing: str) -> Question:
+    """Which cards ``player`` is dealt by the ``dealing`` event of move ``k`` (Koira's tie
+    redistribution, Atlanta's dreck): the whole share is the answer, one card of two is
+    wrong."""
+    found = _event(moment, k, (dealing,))
     if found is None:
-        raise _not_here("tie-cards", k)
+        raise _not_here(kind, k)
     index, event = found
     names = moment.names
-    tied = [names[p] for p in dict.fromkeys(p for p, _ in event.deals)]
-    if player is None or player not in tied:
-        raise QuizError(TEXT["error.player"].format(kind="tie-cards", needed=join(tied),
+    receivers = [names[p] for p in dict.fromkeys(p for p, _ in event.deals)]
+    if player is None or player not in receivers:
+        raise QuizError(TEXT["error.player"].format(kind=kind, needed=join(receivers),
                                                     player=player))
-    dealt = [card for _, card in event.deals]
-    shares = [_cards_text(sorted(c for p, c in event.deals if p == names.index(t))) for t in tied]
-    answer = (shares[tied.index(player)],)  # the whole share: one card of two is wrong
-    choices = [c.text for c in sorted(dealt)] + [s for s in shares if " " in s]
+    shares = [_cards_text(sorted(c for p, c in event.deals if p == names.index(r)))
+              for r in receivers]
+    choices = [c.text for c in sorted(card for _, card in event.deals)]
+    choices += [s for s in shares if " " in s]
     first = moment.by_move[k]
     dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
     frame = max(first[0], dealt_at - len(event.deals))  # before the first card is dealt
-    return Question(k, player, "tie-cards", TEXT["prompt.tie-cards"].format(player=player),
-                    tuple(dict.fromkeys(choices)), answer, event.sentence(names),
-                    RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
+    return Question(k, player, kind, TEXT[f"prompt.{kind}"].format(player=player),
+                    tuple(dict.fromkeys(choices)), (shares[receivers.index(player)],),
+                    event.sentence(names), RULEBOOK[event.rule].reference, frame, index,
+                    moment.last_frame(k), False)
+
+
+def _tie_cards(moment: _Moment, k: int, player: str | None) -> Question:
+    return _dealt_share(moment, k, player, "tie-cards", "redistribute")
 
 
 def _out_of_turn(moment: _Moment, k: int, player: str | None) -> Question:
@@ -902,26 +911,7 @@ def _sets_aside(moment: _Moment, k: int, player: str | None) -> Question:
 
 def _dreck(moment: _Moment, k: int, player: str | None) -> Question:
     """Which cards of Atlanta's dreck ``player`` gets (the whole share)."""
-    found = _event(moment, k, ("dreck",))
-    if found is None:
-        raise _not_here("dreck", k)
-    index, event = found
-    names = moment.names
-    dealt = [card for _, card in event.deals]
-    got = [names[p] for p in dict.fromkeys(p for p, _ in event.deals)]
-    if player is None or player not in got:
-        raise QuizError(TEXT["error.player"].format(kind="dreck", needed=join(got),
-                                                    player=player))
-    seat = names.index(player)
-    share = _cards_text(sorted(c for p, c in event.deals if p == seat))
-    shares = [_cards_text(sorted(c for p, c in event.deals if p == names.index(g))) for g in got]
-    choices = [c.text for c in sorted(dealt)] + [s for s in shares if " " in s]
-    first = moment.by_move[k]
-    dealt_at = next((i for i in first if event in moment.frames[i].events), first[-1])
-    frame = max(first[0], dealt_at - len(event.deals))
-    return Question(k, player, "dreck", TEXT["prompt.dreck"].format(player=player),
-                    tuple(dict.fromkeys(choices)), (share,), event.sentence(names),
-                    RULEBOOK[event.rule].reference, frame, index, moment.last_frame(k), False)
+    return _dealt_share(moment, k, player, "dreck", "dreck")
 
 
 def _trick_size(moment: _Moment, k: int, player: str | None) -> Question:
