@@ -90,8 +90,9 @@ DISAGREEMENTS: tuple[Disagreement, ...] = (
                  "disputes: until someone cannot answer; German summary: with the trick of the "
                  "last draw; Mas: once the trick in progress is done", "no card to play",
                  "phase1_end", None),
-    Disagreement("last trick of phase 1", "pagat.com (English): a bounce is taken back; "
-                 "pagat.com (Swedish): an incomplete trick is taken back", "bounce",
+    Disagreement("last trick of phase 1", "pagat.com (English): a bounce is taken back (it "
+                 "says nothing of an unanswered lead); pagat.com (Swedish), Swedish rules page: an "
+                 "incomplete trick is taken back", "any incomplete trick is taken back",
                  "last_trick", "disagreement-last-trick"),
     Disagreement("trumping in phase 2", "pagat.com, common disputes: any trump beats a "
                  "non-trump, and you may always pick up; house-rules page: follow suit, trump "

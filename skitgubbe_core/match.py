@@ -26,6 +26,7 @@ from . import jsondata as jd
 from .errors import FileFormatError, RulesError, quote
 from .files import save_text
 from .game import DEFAULT_NAMES, Game
+from .i18n import N_
 from .i18n import gettext as _
 from .jsondata import read_json
 from .record import RecordError, from_record, rules_from_json, to_record
@@ -177,7 +178,7 @@ def from_json(data: Any, file: str | None = None) -> Match:
     """Rebuild a match by replaying each deal's record; its players must sit as the
     deal passing to the left says, and its counts must be what the deals give."""
     with jd.naming(file):
-        jd.document(data, MATCH_FORMAT, "a match record", MatchError)
+        jd.document(data, MATCH_FORMAT, N_("a match record"), MatchError)
         validate(data, MATCH_SCHEMA, MatchError)
         rules = rules_from_json(data, MatchError)
         deals = data["deals"]

@@ -22,6 +22,7 @@ from .actions import Action
 from .errors import ActionError, FileFormatError, IllegalActionError, RulesError, quote
 from .files import save_text
 from .game import Game
+from .i18n import N_
 from .rules import Rules
 from .schema import RECORD_SCHEMA, json_path, validate
 
@@ -128,7 +129,7 @@ def from_record(data: Any, file: str | None = None, *, narrate: bool = True,
 
 def _from_record(data: Any, narrate: bool, validated: bool) -> Game:
     if not validated:
-        jd.document(data, RECORD_FORMATS, "a record", RecordError)
+        jd.document(data, RECORD_FORMATS, N_("a record"), RecordError)
         validate(data, RECORD_SCHEMA, RecordError)
     try:
         return _replay(data, narrate)

@@ -128,11 +128,14 @@ OPTIONS: dict[str, Option] = {
         ),
         _option(
             "last_trick", "The last trick of phase 1",
-            "What happens to cards left on the table when phase 1 ends (rule 7).", "bounce",
-            _C("bounce", "a bounced (stunsa) last trick is taken back by the players who played "
-               "it; an unanswered lead stays with its leader, who wins it", ("pagat",)),
-            _C("incomplete", "any last trick that is not complete is taken back into the hands "
-               "of the players who played it", ("pagat-sv", "se-faq")),
+            "What happens to cards left on the table when phase 1 ends (rule 7).", "incomplete",
+            _C("bounce", "only a bounced (stunsa) last trick is taken back; an unanswered lead "
+               "stays with its leader, who wins it. pagat.com speaks only of the bounce and is "
+               "silent on an unanswered lead, so this reading of its silence is ours",
+               ("pagat",), RECONSTRUCTION),
+            _C("incomplete", "any last trick that is not complete, a bounce or an unanswered "
+               "lead, is taken back into the hands of the players who played it",
+               ("pagat-sv", "se-faq", "pagat")),
             fast_path=ANY,
         ),
         _option(
@@ -446,7 +449,7 @@ def _preset(name: str, title: str, region: str, evidence: str, sources: tuple[st
 
 _SKITGUBBE = ("pagat", "pagat-sv", "se-house", "se-faq")
 _MATTIS = dict(phase1_tricks="all-play", phase2_plays="runs", pick_up="lowest",
-               empty_hand_after_phase1="blamattis", last_trick="incomplete")
+               empty_hand_after_phase1="blamattis")
 _KOIRA = dict(phase1_tricks="all-play", phase1_end="all-played", phase2_plays="runs",
               pick_up="lowest")
 
@@ -611,7 +614,7 @@ class Rules:
 
     preset_name: str = "skitgubbe"
     turn_from_stock: TurnFromStock = "more-than-one"
-    last_trick: LastTrick = "bounce"
+    last_trick: LastTrick = "incomplete"
     lead_after_going_out: LeadAfterGoingOut = "next-left"
     phase1_tricks: Phase1Tricks = "pairs"
     phase1_plays: Phase1Plays = "single"

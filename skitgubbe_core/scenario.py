@@ -20,6 +20,7 @@ from .cards import SUITS, Card, format_cards, parse_cards, parse_suit
 from .errors import ActionError, CardError, FileFormatError, IllegalActionError, quote
 from .events import Step
 from .game import Game
+from .i18n import N_
 from .i18n import gettext as _
 from .record import new_game
 from .rules import Rules
@@ -102,7 +103,7 @@ def load(path: str | Path) -> Scenario:
 
 
 def _parse(data: Any) -> Scenario:
-    jd.document(data, SCENARIO_FORMATS, "a scenario", ScenarioError)
+    jd.document(data, SCENARIO_FORMATS, N_("a scenario"), ScenarioError)
     validate(data, SCENARIO_SCHEMA, ScenarioError)
     if is_dealt(data):
         if data["format"] != SCENARIO_FORMAT:

@@ -22,7 +22,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .errors import FileFormatError, quote
-from .i18n import NC_
+from .i18n import N_, NC_
+from .i18n import gettext as _
 
 if TYPE_CHECKING:
     from fastjsonschema import JsonSchemaValueException
@@ -290,9 +291,9 @@ POSITION_SCHEMA: dict[str, Any] = {
     "$defs": _DEFS,
 }
 
-_TYPE_NAMES = {"object": "an object", "array": "a list", "string": "a string",
-               "integer": "a whole number", "boolean": "true or false", "null": "null",
-               "number": "a number"}
+_TYPE_NAMES = {"object": N_("an object"), "array": N_("a list"), "string": N_("a string"),
+               "integer": N_("a whole number"), "boolean": N_("true or false"),
+               "null": N_("null"), "number": N_("a number")}
 
 
 def _inline(node: Any, defs: dict[str, Any]) -> Any:
@@ -364,33 +365,36 @@ def check_tree(data: Any, error: type[FileFormatError] = FileFormatError,
                 try:
                     value.encode("utf-8")
                 except UnicodeEncodeError:
-                    raise error(f"{quote(value)} holds a lone surrogate, which is not text",
-                                path=json_path(parts, prefix)) from None
+                    raise error(_("{value} holds a lone surrogate, which is not text").format(
+                        value=quote(value)), path=json_path(parts, prefix)) from None
             continue
         if isinstance(value, bool) or value is None:
             continue
         if isinstance(value, int):
             if not -10**MAX_DIGITS < value < 10**MAX_DIGITS:
-                raise error(f"a number of more than {MAX_DIGITS} digits",
-                            path=json_path(parts, prefix))
+                raise error(_("a number of more than {digits} digits").format(
+                    digits=MAX_DIGITS), path=json_path(parts, prefix))
             continue
         if isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
-                raise error("NaN and Infinity are not JSON numbers",
+                raise error(_("NaN and Infinity are not JSON numbers"),
                             path=json_path(parts, prefix))
             continue
         if depth > MAX_DEPTH:
-            raise error(f"nested deeper than {MAX_DEPTH} levels", path=json_path(parts, prefix))
+            raise error(_("nested deeper than {levels} levels").format(levels=MAX_DEPTH),
+                        path=json_path(parts, prefix))
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise error(f"key {quote(key)} is not text", path=json_path(parts, prefix))
+                    raise error(_("key {key} is not text").format(key=quote(key)),
+                                path=json_path(parts, prefix))
                 stack.append((key, depth + 1, parts))
                 stack.append((item, depth + 1, parts + (key,)))
         elif isinstance(value, (list, tuple)):
             stack.extend((item, depth + 1, parts + (i,)) for i, item in enumerate(value))
         else:
-            raise error(f"{quote(value)} is not a JSON value", path=json_path(parts, prefix))
+            raise error(_("{value} is not a JSON value").format(value=quote(value)),
+                        path=json_path(parts, prefix))
 
 
 def validate(data: Any, schema: dict[str, Any], error: type[FileFormatError] = FileFormatError,
@@ -408,10 +412,11 @@ def validate(data: Any, schema: dict[str, Any], error: type[FileFormatError] = F
             seen: set[str] = set()
             for i, item in enumerate(err.value):
                 if repr(item) in seen:
-                    raise error(f"{quote(item)} is named twice",
+                    raise error(_("{item} is named twice").format(item=quote(item)),
                                 path=json_path(parts + [i], prefix)) from None
                 seen.add(repr(item))
-        raise error(_sentence(err, parts), path=json_path(parts, prefix) or "(top level)") from None
+        raise error(_sentence(err, parts),
+                    path=json_path(parts, prefix) or _("(top level)")) from None
 
 
 def _parts(data: Any, names: list[str]) -> list[str | int]:
@@ -435,55 +440,72 @@ def _sentence(err: JsonSchemaValueException, parts: list[str | int]) -> str:
     expected = schema.get(kind)
     shown = quote(value)
     if kind == "type" and schema == _ACTION:
-        return f"{shown} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D'"
+        return _("{text} is not an action: write 'PLAYER: ACTION', for example 'A: play 7D', "
+                 "'B: pick up' or 'C: turn'").format(text=shown)
     if schema == _NAME and kind != "type":
-        return (f"{shown} is not a usable player name: use 1-{MAX_NAME} characters without "
-                "':', control characters or surrounding spaces")
+        return _("{name} is not a usable player name: use 1-{most} characters without ':', "
+                 "control characters or surrounding spaces").format(name=shown, most=MAX_NAME)
     if kind == "type":
         kinds = [expected] if isinstance(expected, str) else expected
-        return f"{shown} should be {' or '.join(_TYPE_NAMES[k] for k in kinds)}"
+        names = [_(_TYPE_NAMES[k]) for k in kinds]
+        wanted = names[0] if len(names) == 1 else _("{some} or {last}").format(
+            some=", ".join(names[:-1]), last=names[-1])
+        return _("{value} should be {kind}").format(value=shown, kind=wanted)
     if kind == "required":
         missing = [k for k in expected if k not in value]
-        return f"the field {missing[0]!r} is required"
+        return _("the field {field} is required").format(field=quote(missing[0]))
     if kind == "additionalProperties":
         known = sorted(schema.get("properties", {}))
         extra = [k for k in value if k not in known]
-        return f"unknown field {quote(extra[0])}; known fields: {', '.join(known)}"
+        return _("unknown field {field}; known fields: {known}").format(
+            field=quote(extra[0]), known=", ".join(known))
     if kind == "const":
-        return f"unknown format {shown}: expected {expected!r}"
+        return _("unknown format {value}: expected {format}").format(
+            value=shown, format=quote(expected))
     if kind == "enum":
-        return f"{shown} should be one of {', '.join(map(repr, expected))}"
-    if kind in ("maxLength", "minLength"):
-        bound = "at most" if kind == "maxLength" else "at least"
-        return f"{shown} is too long or short: {bound} {expected} characters"
+        return _("{value} should be one of {choices}").format(
+            value=shown, choices=", ".join(map(quote, expected)))
+    if kind == "maxLength":
+        return _("{value} is too long: at most {count} characters").format(
+            value=shown, count=expected)
+    if kind == "minLength":
+        return _("{value} is too short: at least {count} characters").format(
+            value=shown, count=expected)
     if kind == "minItems" and parts == ["players"]:
-        return f"a game needs at least {expected} players"
-    if kind in ("maxItems", "minItems"):
-        bound = "at most" if kind == "maxItems" else "at least"
-        return f"a list of {len(value)} items; the limit is {bound} {expected}"
-    if kind in ("maxProperties", "minProperties"):
-        bound = "at most" if kind == "maxProperties" else "at least"
-        return f"an object of {len(value)} fields; the limit is {bound} {expected}"
-    if kind in ("maximum", "minimum"):
-        bound = "at most" if kind == "maximum" else "at least"
-        return f"{shown} should be {bound} {expected}"
+        return _("a game needs at least {count} players").format(count=expected)
+    if kind == "maxItems":
+        return _("a list of {size} items; the limit is at most {count}").format(
+            size=len(value), count=expected)
+    if kind == "minItems":
+        return _("a list of {size} items; the limit is at least {count}").format(
+            size=len(value), count=expected)
+    if kind == "maxProperties":
+        return _("an object of {size} fields; the limit is at most {count}").format(
+            size=len(value), count=expected)
+    if kind == "minProperties":
+        return _("an object of {size} fields; the limit is at least {count}").format(
+            size=len(value), count=expected)
+    if kind == "maximum":
+        return _("{value} should be at most {bound}").format(value=shown, bound=expected)
+    if kind == "minimum":
+        return _("{value} should be at least {bound}").format(value=shown, bound=expected)
     if kind == "pattern":
         return _pattern_sentence(expected, shown)
     if kind == "anyOf" and "anyOf" in schema:
-        return "a record needs 'seed' or 'start'"
+        return _("a record needs 'seed' or 'start'")
     if kind == "oneOf" and {"type": "null"} in expected:
-        return f"{shown} should be a player name or null"
+        return _("{value} should be a player name or null").format(value=shown)
     if kind == "oneOf":
-        return f"{shown} should be a player name or a list of them"
-    return f"{shown} is not allowed here ({kind})"
+        return _("{value} should be a player name or a list of them").format(value=shown)
+    return _("{value} is not allowed here ({rule})").format(value=shown, rule=kind)
 
 
 def _pattern_sentence(pattern: str, shown: str) -> str:
     if pattern == _CARD["pattern"]:
         from .cards import CARD_SYNTAX
 
-        return f"{shown} is not a card: {CARD_SYNTAX}"
-    return f"{shown} holds control characters, which a terminal would obey"
+        return _("{value} is not a card: {syntax}").format(value=shown, syntax=_(CARD_SYNTAX))
+    return _("{value} holds control characters, which a terminal would obey").format(value=shown)
 
 
 def write_schemas(folder: str) -> None:

@@ -24,7 +24,7 @@ NOT_A_CARD = r"(?!\s*\S*[♠♥♦♣])"
 plays next)."""
 
 PLAYER_GIVE_AWAYS = {
-    "en": (r"\b{X} (?:\w+ )?(?:wins|takes|completes|loses)\b", r"\b{X} leads(?: next)?\b" + NOT_A_CARD,
+    "en": (r"\b{X} (?:\w+ )?(?:wins|takes(?! back)|completes|loses)\b", r"\b{X} leads(?: next)?\b" + NOT_A_CARD,
            r"\b{X} plays (?:higher|next)", r"\b{X} is (?:next|the Skitgubbe)", r"\b{X}'s pile",
            r"\b(?:passes|goes) to {X}\b", r"\bleads: {X}\b", r"\b{X} to play\b"),
     "sv": (r"\b{X} (?:\w+ )?(?:vinner|tar hem|tar sticket|fyller|förlorar)\b",

@@ -471,3 +471,46 @@ def test_every_exercise_kind_has_its_words_in_the_catalogue():
     with language("sv"):
         untranslated = [k for k in EXERCISE_KINDS if pgettext("exercise kind", k) == k]
     assert untranslated == []
+
+
+def _broken_scenarios() -> list[dict]:
+    """A valid built-in scenario broken in each way the schema refuses."""
+    import copy
+    import json
+
+    good = json.loads((ROOT / "skitgubbe_core" / "scenarios" / "pairs.json").read_text("utf-8"))
+    breaks = [lambda d: d.pop("variant"), lambda d: d.update(title=5),
+              lambda d: d.update(extra=1), lambda d: d.update(format="nosuch/1"),
+              lambda d: d["start"]["hands"]["A"].append("1X"),
+              lambda d: d["start"].update(phase=7), lambda d: d.update(players=["A"]),
+              lambda d: d.update(players=["A", "B", "A"]), lambda d: d.update(title="x" * 999),
+              lambda d: d.update(players=["A", "B:", "C"]), lambda d: d.update(title="a\x1bb"),
+              lambda d: d.update(moves=[5]), lambda d: d["start"].update(to_play=[1])]
+    broken = []
+    for change in breaks:
+        data = copy.deepcopy(good)
+        change(data)
+        broken.append(data)
+    return broken
+
+
+def test_the_swedish_check_refuses_a_broken_file_in_swedish(tmp_path):
+    """`--lang sv check` says what is wrong with a file (the schema's sentences: a missing
+    or unknown field, a wrong type, a bad card, a value out of bounds) in Swedish, the
+    JSON path and the quoted values staying as they are."""
+    import json
+
+    files = []
+    for i, data in enumerate(_broken_scenarios()):
+        files.append(tmp_path / f"broken-{i}.json")
+        files[-1].write_text(json.dumps(data), encoding="utf-8")
+    for i, text in enumerate(("[1, 2]", '{"format": 1' + "0" * 30 + "}", "[" * 40 + "]" * 40)):
+        files.append(tmp_path / f"unreadable-{i}.json")
+        files[-1].write_text(text, encoding="utf-8")
+    said = [_cli("--lang", "sv", "check", str(f)).stderr for f in files]
+    assert all(s.count("\n") == 1 and s.startswith("skitgubbe: ") for s in said), said
+    assert any("fältet 'variant' måste finnas med" in s for s in said)
+    for text in said:
+        text = re.sub(r"^skitgubbe: \S+\.json: (?:\S+: )?|'[^']*'|\(\w+\)|kända fält: .*", " ",
+                      text)
+        assert english_words(text) == set(), text
