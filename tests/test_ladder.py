@@ -44,7 +44,7 @@ def test_the_stored_ladder_ranks_the_players_and_the_table_menu_shows_it():
     from skitgubbe_widgets import PlayTable
 
     ratings = stored_ratings("skitgubbe", 3)
-    assert sorted(ratings, key=lambda b: ratings[b].place) == ["memory", "search", "heuristic",
+    assert sorted(ratings, key=lambda b: ratings[b].place) == ["memory", "heuristic", "search",
                                                                  "random"]
     labels = dict((name, label) for label, name in PlayTable(seed=1).chooser.options)
     assert labels["search"].endswith(f"(rating {ratings['search'].mu:.1f})")
