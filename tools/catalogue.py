@@ -7,7 +7,8 @@ from the ``test`` extra).
     python tools/catalogue.py check       # list what is untranslated, fuzzy or stale
 
 Messages come from two places: the code (``_()``, ``gettext()``, ``ngettext()``,
-``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core`` and ``widgets``),
+``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core`` and ``widgets``,
+and the static site's own words in ``tools/static_site.py``),
 and the data written once in English and shown in the reader's language: the rulebook's
 titles and paragraphs, the options' and presets' descriptions, the sources' citations
 the templates kept as data in an :class:`~skitgubbe_core.i18n.Messages` mapping (the quiz's
@@ -26,7 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -36,6 +37,8 @@ sys.path.insert(0, str(ROOT))
 from skitgubbe_core import i18n  # noqa: E402
 
 CODE = ("skitgubbe_core", "widgets")
+#: scripts outside the package whose sentences a reader sees: the static site's own
+SCRIPTS = ("tools/static_site.py",)
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 CREATED = datetime(2026, 12, 1, tzinfo=timezone.utc)
@@ -111,6 +114,11 @@ def template() -> Catalog:
                 ROOT / folder, [("**.py", "python")], keywords=KEYWORDS):
             catalog.add(message, locations=[(f"{folder}/{filename}", lineno)],
                         auto_comments=comments, context=context)
+    for script in SCRIPTS:
+        with (ROOT / script).open("rb") as file:
+            for lineno, message, comments, context in extract("python", file, keywords=KEYWORDS):
+                catalog.add(message, locations=[(script, lineno)], auto_comments=comments,
+                            context=context)
     for message, where in _data():
         if message:
             # data has no line number; babel accepts None (its stubs say int)
