@@ -276,6 +276,7 @@ def render(page: Page, existing: set[str], sources: Sources, lite: str) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(head_title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="{page.root}assets/site.css">
 </head>
 <body>
