@@ -178,6 +178,22 @@ def test_a_widgets_module_is_kept_once_for_the_whole_site(toy_site):
         assert scripts[-1].endswith("assets/loader.js")
 
 
+def test_long_strings_two_pages_show_are_kept_once_and_modules_always(tmp_path):
+    module, long, other = "export default {}", "m" * static_site.SHARED_LENGTH, "o" * 5000
+    page = {"a": {"name": "AnyModel", "state": {"_esm": module, "pieces": long, "x": 1}}}
+    alone = {"b": {"name": "WidgetModel", "state": {"source": long, "own": other}}}
+    shared = static_site.shared_strings([page, alone])
+    assert shared == {module, long}
+    sources = static_site.Sources(tmp_path)
+    kept = static_site.hoisted(alone, shared, sources)
+    assert kept["b"]["state"]["own"] == other
+    key = kept["b"]["state"]["source"]["source"]
+    assert [p.stem for p in tmp_path.iterdir()] == [key]
+    state = static_site.hoisted(page, shared, sources)["a"]["state"]
+    assert state["pieces"] == {"source": key} and state["x"] == 1
+    assert len(list(tmp_path.iterdir())) == 2  # and the module
+
+
 # --- in Chromium, offline -------------------------------------------------------------
 
 @pytest.fixture(scope="module")

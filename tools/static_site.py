@@ -42,6 +42,8 @@ VIEW = "application/vnd.jupyter.widget-view+json"
 STATE = "application/vnd.jupyter.widget-state+json"
 #: a widget's module and stylesheet (anywidget), kept once in the site and shared by pages
 SOURCES = ("_esm", "_css")
+#: a string of state this long shown by two pages or more is kept once too
+SHARED_LENGTH = 1024
 _NOTEBOOK_LINK = re.compile(r'href="(?![a-z][a-z0-9+.-]*:|/|#)([^"#?]*?)([^"#?/]+)\.ipynb(#[^"]*)?"')
 _ANCHOR = re.compile(r'<a class="anchor-link" href="#[^"]*">&#182;</a>')
 _MODEL_REF = re.compile(r"^IPY_MODEL_")
@@ -138,10 +140,8 @@ def references(value: object) -> Iterator[str]:
             yield from references(item)
 
 
-def shown_state(models: dict[str, dict[str, Any]], shown: list[str],
-                sources: Sources) -> dict[str, Any]:
-    """The models the page shows and those they refer to, their modules and stylesheets
-    replaced by the hash of the shared copy (``{"_esm": {"source": hash}}``)."""
+def shown_state(models: dict[str, dict[str, Any]], shown: list[str]) -> dict[str, Any]:
+    """The models the page shows and those they refer to (``{id: {name, state}}``)."""
     kept: dict[str, Any] = {}
     waiting = list(shown)
     while waiting:
@@ -150,15 +150,38 @@ def shown_state(models: dict[str, dict[str, Any]], shown: list[str],
         if model_id in kept or not isinstance(model, dict):
             continue
         state = dict(model.get("state") or {})
-        for name in SOURCES:
-            if isinstance(state.get(name), str) and state[name]:
-                state[name] = {"source": sources.keep(state[name])}
         if not any(name in state for name in SOURCES):
-            # ipywidgets' layout and style models: only what is set
+            # ipywidgets' own models (layouts, styles...): only what is set
             state = {k: v for k, v in state.items() if v is not None}
         kept[model_id] = {"name": model.get("model_name"), "state": state}
         waiting += references(state)
     return kept
+
+
+def shared_strings(states: list[dict[str, Any]]) -> set[str]:
+    """The strings kept once in the site: every widget's module and stylesheet, and any
+    long value two pages or more show (a module a shared model holds, say)."""
+    pages_of: dict[str, int] = {}
+    found: set[str] = set()
+    for state in states:
+        seen = set()
+        for model in state.values():
+            for name, value in model["state"].items():
+                if isinstance(value, str) and value and name in SOURCES:
+                    found.add(value)
+                elif isinstance(value, str) and len(value) >= SHARED_LENGTH:
+                    seen.add(value)
+        for value in seen:
+            pages_of[value] = pages_of.get(value, 0) + 1
+    return found | {value for value, count in pages_of.items() if count > 1}
+
+
+def hoisted(state: dict[str, Any], shared: set[str], sources: Sources) -> dict[str, Any]:
+    """``state`` with each shared string replaced by its copy's hash (``{"source": hash}``)."""
+    return {model_id: {**model, "state": {
+        name: {"source": sources.keep(value)} if isinstance(value, str) and value in shared
+        else value for name, value in model["state"].items()}}
+        for model_id, model in state.items()}
 
 
 class Renderer:
@@ -250,13 +273,26 @@ def switch(page: Page, existing: set[str]) -> str:
             f'{html.escape(label)}</a></li>')
 
 
-def render(page: Page, existing: set[str], sources: Sources, lite: str) -> str:
-    """The whole page of one notebook."""
+@dataclass
+class Drawn:
+    """A page's body and the widget state it shows, before the site is written."""
+
+    body: str
+    state: dict[str, Any]
+
+
+def draw(page: Page, lite: str) -> Drawn:
+    """The body of a notebook's page and the state of the widgets it shows."""
     notebook = json.loads(page.notebook.read_text(encoding="utf-8"))
     renderer = Renderer(app_link(page, lite))
     body = "\n".join(filter(None, (renderer.cell(c) for c in notebook.get("cells", []))))
-    body = _NOTEBOOK_LINK.sub(notebook_link, body)
-    state = shown_state(stored_models(notebook), renderer.shown, sources)
+    return Drawn(_NOTEBOOK_LINK.sub(notebook_link, body),
+                 shown_state(stored_models(notebook), renderer.shown))
+
+
+def render(page: Page, existing: set[str], drawn: Drawn, lite: str) -> str:
+    """The whole page of one notebook (its state's shared strings already hoisted)."""
+    body, state = drawn.body, drawn.state
     scripts = ""
     if state:
         needed = sorted({s["source"] for m in state.values() for s in m["state"].values()
@@ -305,9 +341,12 @@ def build(output: Path, notebooks: Path = ROOT / "notebooks", lite: str = "../li
     sources = Sources(output / "assets" / "widgets")
     every = pages(notebooks)
     existing = {p.path for p in every}
+    drawn = {page: draw(page, lite) for page in every}
+    shared = shared_strings([d.state for d in drawn.values()])
     for page in every:
+        drawn[page].state = hoisted(drawn[page].state, shared, sources)
         with language(page.lang):
-            written = render(page, existing, sources, lite)
+            written = render(page, existing, drawn[page], lite)
         target = output / page.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(written, encoding="utf-8")
