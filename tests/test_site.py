@@ -260,6 +260,28 @@ def test_a_stored_stepper_steps_and_a_quiz_answers_by_mouse_and_keyboard(browser
         served.close()
 
 
+def test_without_scripts_and_in_print_every_widget_shows_its_stored_picture(browser, toy_site):
+    expect = browser[0].expect
+    page = (toy_site / "toy.html").read_text(encoding="utf-8")
+    # the broken widget has a module: its picture waits in a <noscript>
+    assert '<noscript class="widget-static"><div class="output"><p class="toy-picture">' in page
+    context = browser[1].new_context(java_script_enabled=False)
+    tab = context.new_page()
+    tab.goto((toy_site / "toy.html").as_uri())
+    expect(tab.locator(".toy-picture")).to_be_visible()
+    expect(tab.locator(".toy-unstored")).to_be_visible()
+    context.close()
+    tab = opened(browser, (toy_site / "toy.html").as_uri())
+    live = tab.locator(".widget.is-live").first
+    expect(live.locator(".widget-live")).to_be_visible()
+    tab.evaluate("dispatchEvent(new Event('beforeprint'))")
+    tab.emulate_media(media="print")
+    expect(live.locator(".widget-live")).to_be_hidden()
+    expect(live.locator("div.widget-static")).to_be_attached()
+    expect(live.locator("div.widget-static")).to_have_css("display", "block")
+    tab.close()
+
+
 def test_a_stored_stepper_steps_from_file(browser, toy_site):
     expect = browser[0].expect
     tab = opened(browser, (toy_site / "sv" / "toy.html").as_uri())

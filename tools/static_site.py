@@ -187,8 +187,9 @@ def hoisted(state: dict[str, Any], shared: set[str], sources: Sources) -> dict[s
 class Renderer:
     """The HTML of one notebook's cells, and the widget models it shows."""
 
-    def __init__(self, app: str) -> None:
+    def __init__(self, app: str, models: dict[str, dict[str, Any]]) -> None:
         self.app = app
+        self.models = models
         self.shown: list[str] = []
 
     def cell(self, cell: dict[str, Any]) -> str:
@@ -223,8 +224,16 @@ class Renderer:
             model_id = str(data[VIEW].get("model_id", ""))
             self.shown.append(model_id)
             picture = self.picture(data)
+            model = self.models.get(model_id)
+            state = model.get("state") if isinstance(model, dict) else None
+            # a widget the loader will draw keeps its picture in <noscript>: a browser
+            # with scripts does not build it (the page is ready sooner), the loader does
+            # if drawing fails or the page is printed
+            drawn = (isinstance(state, dict) and isinstance(state.get("_esm"), str)
+                     and "</noscript" not in picture.lower())
+            holder = "noscript" if drawn else "div"
             return (f'<div class="widget" data-model-id="{html.escape(model_id)}">'
-                    f'<div class="widget-static">{picture}</div></div>')
+                    f'<{holder} class="widget-static">{picture}</{holder}></div>')
         return self.picture(data)
 
     def picture(self, data: dict[str, Any]) -> str:
@@ -284,10 +293,10 @@ class Drawn:
 def draw(page: Page, lite: str) -> Drawn:
     """The body of a notebook's page and the state of the widgets it shows."""
     notebook = json.loads(page.notebook.read_text(encoding="utf-8"))
-    renderer = Renderer(app_link(page, lite))
+    models = stored_models(notebook)
+    renderer = Renderer(app_link(page, lite), models)
     body = "\n".join(filter(None, (renderer.cell(c) for c in notebook.get("cells", []))))
-    return Drawn(_NOTEBOOK_LINK.sub(notebook_link, body),
-                 shown_state(stored_models(notebook), renderer.shown))
+    return Drawn(_NOTEBOOK_LINK.sub(notebook_link, body), shown_state(models, renderer.shown))
 
 
 def render(page: Page, existing: set[str], drawn: Drawn, lite: str) -> str:

@@ -3,7 +3,9 @@
 // _esm), is drawn by that module in the browser - no kernel, no server. The model is a
 // shim: get, set, on/off("change:name"), save_changes and send (no kernel: nothing to
 // send), and widget_manager.get_model(id) for another stored model. Where there is no
-// state, or drawing fails, the stored picture (the notebook's HTML output) stays.
+// state, or drawing fails, the stored picture (the notebook's HTML output) shows; the
+// picture of a widget with a module waits in a <noscript> (a browser with scripts does
+// not build it) until drawing fails or the page is printed.
 (function () {
   "use strict";
   var data = document.getElementById("widget-state");
@@ -102,12 +104,25 @@
     styles[css] = true;
   }
 
+  function unfold(holder) {
+    // the stored picture out of its <noscript>, as HTML
+    var folded = holder.querySelector("noscript.widget-static");
+    if (!folded) return;
+    var picture = document.createElement("div");
+    picture.className = "widget-static";
+    picture.innerHTML = folded.textContent;
+    holder.replaceChild(picture, folded);
+  }
+
   function draw(holder) {
-    var shim = model(holder.getAttribute("data-model-id"));
-    if (!shim || typeof shim.get("_esm") !== "string") return Promise.resolve();
     var live = document.createElement("div");
     live.className = "widget-live";
-    return widget(shim.get("_esm")).then(function (found) {
+    var shim = null;
+    return Promise.resolve().then(function () {
+      shim = model(holder.getAttribute("data-model-id"));
+      if (!shim || typeof shim.get("_esm") !== "string") throw new Error("no module stored");
+      return widget(shim.get("_esm"));
+    }).then(function (found) {
       style(shim.get("_css"));
       if (!shim.ready) {
         shim.ready = Promise.resolve(
@@ -122,11 +137,16 @@
     }, function (error) {
       if (live.parentNode) live.parentNode.removeChild(live);
       holder.classList.remove("is-live");
-      if (self.console) console.warn("skitgubbe: the stored picture stays:", error);
+      unfold(holder);
+      if (shim && self.console) console.warn("skitgubbe: the stored picture stays:", error);
     });
   }
 
   var holders = document.querySelectorAll("div.widget[data-model-id]");
+  // a printed page shows each widget's strip of frames (site.css), not the frame on show
+  self.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(holders, unfold);
+  });
   Promise.all(Array.prototype.map.call(holders, draw)).then(function () {
     document.documentElement.setAttribute("data-widgets", "ready");
   });
