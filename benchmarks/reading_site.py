@@ -11,7 +11,7 @@ The time runs from the navigation's start to the narration's change after a clic
 first stepper's "next" (``.sg-next``, the widgets' front end); a page whose notebook
 stores no widget state has no live stepper, and says so.
 
-Usage: python benchmarks/static_site.py [--notebooks notebooks] [--pages 02-stunsa.html ...]
+Usage: python benchmarks/reading_site.py [--notebooks notebooks] [--pages 02-stunsa.html ...]
 """
 
 from __future__ import annotations
