@@ -17,6 +17,7 @@ NOT_QUICK = (
     "tests/test_site_bytes.py",
     # the static site in Chromium, and the toy notebooks it executes (tests/site_toy.py)
     "tests/test_site.py::test_a_", "tests/test_site.py::test_axe",
+    "tests/test_site.py::test_without_scripts", "tests/test_site.py::test_the_notebooks_own",
     # long property and fuzz runs, and the same game in every preset at every count
     "tests/test_fuzz_files.py", "tests/test_properties.py", "tests/test_probes.py",
     "tests/test_rulesets.py::test_every_preset_at_every_player_count",
