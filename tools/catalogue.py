@@ -7,8 +7,7 @@ from the ``test`` extra).
     python tools/catalogue.py check       # list what is untranslated, fuzzy or stale
 
 Messages come from two places: the code (``_()``, ``gettext()``, ``ngettext()``,
-``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core`` and ``widgets``,
-and the static site's own words in ``tools/static_site.py``),
+``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core`` and ``widgets``),
 and the data written once in English and shown in the reader's language: the rulebook's
 titles and paragraphs, the options' and presets' descriptions, the sources' citations
 the templates kept as data in an :class:`~skitgubbe_core.i18n.Messages` mapping (the quiz's
@@ -37,13 +36,13 @@ sys.path.insert(0, str(ROOT))
 from skitgubbe_core import i18n  # noqa: E402
 
 CODE = ("skitgubbe_core", "widgets")
-#: scripts outside the package whose sentences a reader sees: the static site's own
-SCRIPTS = ("tools/static_site.py",)
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 CREATED = datetime(2026, 12, 1, tzinfo=timezone.utc)
 """A fixed header date, so that the files change only when their messages do."""
 FIELD = re.compile(r"\{(\w*)\}")
+#: single scripts whose sentences a reader sees too: the static site's words (`make site`)
+SCRIPTS = ("tools/static_site.py",)
 
 
 def _data() -> list[tuple[str, str]]:
