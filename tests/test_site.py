@@ -150,6 +150,8 @@ def test_text_from_the_notebook_is_escaped(tmp_path):
             {"output_type": "stream", "name": "stdout", "text": hostile},
             {"output_type": "execute_result", "metadata": {}, "execution_count": 1,
              "data": {"text/plain": hostile}},
+            {"output_type": "display_data", "metadata": {}, "data": {"image/png": f'QUJD"{hostile}'}},
+            {"output_type": "display_data", "metadata": {}, "data": {"image/png": "QUJD\n"}},
             {"output_type": "display_data", "metadata": {}, "data": {
                 "application/vnd.jupyter.widget-view+json": {"model_id": f'm"><b>{hostile}'},
                 "text/plain": "W()"}}]}],
@@ -163,6 +165,7 @@ def test_text_from_the_notebook_is_escaped(tmp_path):
     assert "<title>Fish &amp; chips</title>" in page
     assert "alert(1)</script>" not in page and "<b>" not in page
     assert page.count("&lt;script&gt;alert(1)") == 3  # the stream, the text, the id
+    assert page.count("<img ") == 1 and '<img src="data:image/png;base64,QUJD" alt="A chart' in page
     module = next((tmp_path / "site" / "assets" / "widgets").glob("*.js")).read_text()
     assert "alert(1)</script>" not in module
 
