@@ -181,6 +181,16 @@ def test_a_widgets_module_is_kept_once_for_the_whole_site(toy_site):
         assert scripts[-1].endswith("assets/loader.js")
 
 
+def test_each_page_keeps_only_the_state_of_the_widgets_it_draws_and_what_they_refer_to():
+    models = {"view": {"model_name": "AnyModel", "state": {"_esm": "m", "front": "IPY_MODEL_f"}},
+              "f": {"model_name": "WidgetModel", "state": {"source": "s", "unset": None}},
+              "box": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_c"]}},
+              "c": {"model_name": "HTMLModel", "state": {"value": "v"}}, "other": {}}
+    kept = static_site.shown_state(models, ["view", "box", "missing"])
+    assert kept == {"view": {"name": "AnyModel", "state": models["view"]["state"]},
+                    "f": {"name": "WidgetModel", "state": {"source": "s"}}}
+
+
 def test_long_strings_two_pages_show_are_kept_once_and_modules_always(tmp_path):
     module, long, other = "export default {}", "m" * static_site.SHARED_LENGTH, "o" * 5000
     page = {"a": {"name": "AnyModel", "state": {"_esm": module, "pieces": long, "x": 1}}}

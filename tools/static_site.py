@@ -142,10 +142,17 @@ def references(value: object) -> Iterator[str]:
             yield from references(item)
 
 
+def drawable(model: object) -> bool:
+    """Whether the loader can draw a model: it holds its module (anywidget's ``_esm``)."""
+    state = model.get("state") if isinstance(model, dict) else None
+    return isinstance(state, dict) and isinstance(state.get("_esm"), str)
+
+
 def shown_state(models: dict[str, dict[str, Any]], shown: list[str]) -> dict[str, Any]:
-    """The models the page shows and those they refer to (``{id: {name, state}}``)."""
+    """The models of the widgets the page shows and the loader can draw, and those they
+    refer to (``{id: {name, state}}``); the others keep their pictures."""
     kept: dict[str, Any] = {}
-    waiting = list(shown)
+    waiting = [model_id for model_id in shown if drawable(models.get(model_id))]
     while waiting:
         model_id = waiting.pop()
         model = models.get(model_id)
@@ -226,13 +233,10 @@ class Renderer:
             model_id = str(data[VIEW].get("model_id", ""))
             self.shown.append(model_id)
             picture = self.picture(data)
-            model = self.models.get(model_id)
-            state = model.get("state") if isinstance(model, dict) else None
             # a widget the loader will draw keeps its picture in <noscript>: a browser
             # with scripts does not build it (the page is ready sooner), the loader does
             # if drawing fails or the page is printed
-            drawn = (isinstance(state, dict) and isinstance(state.get("_esm"), str)
-                     and "</noscript" not in picture.lower())
+            drawn = drawable(self.models.get(model_id)) and "</noscript" not in picture.lower()
             holder = "noscript" if drawn else "div"
             return (f'<div class="widget" data-model-id="{html.escape(model_id)}">'
                     f'<{holder} class="widget-static">{picture}</{holder}></div>')
