@@ -123,6 +123,9 @@ def test_the_language_switch_leads_to_the_same_notebook(site):
     swedish = (site / "sv/02-stunsa.html").read_text(encoding="utf-8")
     assert '<a href="../02-stunsa.html" hreflang="en">Den här sidan på engelska</a>' in swedish
     assert '<a href="../../lite/lab/index.html?path=sv/02-stunsa.ipynb">Kör koden</a>' in swedish
+    assert "<summary>Visa koden</summary>" in swedish and "Show the code" not in swedish
+    play = (site / "sv/06-play.html").read_text(encoding="utf-8")
+    assert '<a href="../../lite/apps/voici/render/sv/06-play.html">Spela mot datorn</a>' in play
 
 
 def test_no_asset_comes_from_another_host_and_no_code_shows_unless_asked(site):

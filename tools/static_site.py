@@ -357,7 +357,10 @@ def build(output: Path, notebooks: Path = ROOT / "notebooks", lite: str = "../li
     sources = Sources(output / "assets" / "widgets")
     every = pages(notebooks)
     existing = {p.path for p in every}
-    drawn = {page: draw(page, lite) for page in every}
+    drawn = {}
+    for page in every:
+        with language(page.lang):
+            drawn[page] = draw(page, lite)
     shared = shared_strings([d.state for d in drawn.values()])
     for page in every:
         drawn[page].state = hoisted(drawn[page].state, shared, sources)
