@@ -327,7 +327,7 @@ def test_axe_finds_nothing_serious_and_800_px_do_not_scroll_sideways(browser, si
 
 
 @pytest.mark.parametrize("page", ["02-stunsa.html", "sv/02-stunsa.html"])
-def test_the_notebooks_own_steppers_step_on_the_site(browser, site, page):
+def test_the_notebooks_own_steppers_and_quizzes_work_on_the_site(browser, site, page):
     """The real widgets (anywidget, issue 26 item 1) from the notebooks' stored state (item
     3); until `make notebooks` stores it, the page has only pictures."""
     from accessibility import violations
@@ -347,6 +347,16 @@ def test_the_notebooks_own_steppers_step_on_the_site(browser, site, page):
         expect(told).to_have_text(first)
         stepper.locator(".sg-next").press("End")
         expect(stepper.locator(".sg-next")).to_be_disabled()
+        # a quiz answers by mouse, moves on and answers by keyboard, focus where it helps
+        quiz = tab.locator(".widget.is-live").filter(has=tab.locator(".sg-choice")).first
+        quiz.locator(".sg-choice").first.click()
+        expect(quiz.locator(".sg-feedback")).to_be_focused()
+        quiz.locator(".sg-next-question").focus()
+        tab.keyboard.press("Enter")
+        expect(quiz.locator(".sg-choice").first).to_be_focused()
+        expect(quiz.locator(".sg-feedback")).to_have_count(0)
+        tab.keyboard.press("Enter")
+        expect(quiz.locator(".sg-feedback")).to_be_focused()
         assert violations(tab, ".widget-live") == []
         assert outside(tab) == [], browser[2].refused
         tab.close()
