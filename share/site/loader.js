@@ -147,7 +147,13 @@
   self.addEventListener("beforeprint", function () {
     Array.prototype.forEach.call(holders, unfold);
   });
-  Promise.all(Array.prototype.map.call(holders, draw)).then(function () {
+  // one widget after another, in the page's order, giving the browser a turn between
+  // them: the first stepper answers clicks while the others are still being drawn
+  Array.prototype.reduce.call(holders, function (before, holder) {
+    return before.then(function () { return draw(holder); }).then(function () {
+      return new Promise(function (turn) { setTimeout(turn, 0); });
+    });
+  }, Promise.resolve()).then(function () {
     document.documentElement.setAttribute("data-widgets", "ready");
   });
 })();
