@@ -331,7 +331,8 @@ def test_the_notebooks_own_steppers_and_quizzes_work_on_the_site(browser, site, 
     """The real widgets (anywidget, issue 26 item 1) from the notebooks' stored state (item
     3); until `make notebooks` stores it, the page has only pictures."""
     from accessibility import violations
-    if 'id="widget-state"' not in (site / page).read_text(encoding="utf-8"):
+    notebook = json.loads((NOTEBOOKS / page).with_suffix(".ipynb").read_text(encoding="utf-8"))
+    if not static_site.stored_models(notebook):
         pytest.skip("the notebooks store no widget state yet: `make notebooks` stores it once "
                     "the widgets are anywidget's (issue 26, items 1 and 3)")
     expect = browser[0].expect
