@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test quick lint notebooks bench clean lite present catalogue rule-index golden regenerate docs
+.PHONY: lab test quick lint notebooks bench clean lite site present catalogue rule-index golden regenerate docs
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON_BASE) -m venv $(VENV)
@@ -27,6 +27,12 @@ lab: $(STAMP)
 lite: $(STAMP)
 	$(PY) lite/build.py --output build/lite
 	$(PY) lite/voici.py --output build/lite/apps
+
+# The light static site in build/site: every notebook, both languages, as a page to read,
+# its steppers and quizzes live from the notebooks' stored widget state (no Python, no
+# server; publish it beside build/lite, whose pages its "run the code" links open).
+site: $(STAMP)
+	$(PY) tools/static_site.py --output build/site
 
 # The notebooks as code-free apps (Voila runs as root without a flag, unlike JupyterLab).
 present: $(STAMP)

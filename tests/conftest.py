@@ -15,6 +15,9 @@ NOT_QUICK = (
     "tests/test_handout.py::test_printed_handouts_fit_their_pages",
     "tests/test_worksheet.py::test_every_built_in_worksheet_prints_on_two_pages_koiras_on_three",
     "tests/test_site_bytes.py",
+    # the static site in Chromium, and the toy notebooks it executes (tests/site_toy.py)
+    "tests/test_site.py::test_a_", "tests/test_site.py::test_axe",
+    "tests/test_site.py::test_without_scripts", "tests/test_site.py::test_the_notebooks_own",
     # long property and fuzz runs, and the same game in every preset at every count
     "tests/test_fuzz_files.py", "tests/test_properties.py", "tests/test_probes.py",
     "tests/test_rulesets.py::test_every_preset_at_every_player_count",

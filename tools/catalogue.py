@@ -26,7 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -41,6 +41,8 @@ KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
 CREATED = datetime(2026, 12, 1, tzinfo=timezone.utc)
 """A fixed header date, so that the files change only when their messages do."""
 FIELD = re.compile(r"\{(\w*)\}")
+#: single scripts whose sentences a reader sees too: the static site's words (`make site`)
+SCRIPTS = ("tools/static_site.py",)
 
 
 def _data() -> list[tuple[str, str]]:
@@ -111,6 +113,11 @@ def template() -> Catalog:
                 ROOT / folder, [("**.py", "python")], keywords=KEYWORDS):
             catalog.add(message, locations=[(f"{folder}/{filename}", lineno)],
                         auto_comments=comments, context=context)
+    for script in SCRIPTS:
+        with (ROOT / script).open("rb") as file:
+            for lineno, message, comments, context in extract("python", file, keywords=KEYWORDS):
+                catalog.add(message, locations=[(script, lineno)], auto_comments=comments,
+                            context=context)
     for message, where in _data():
         if message:
             # data has no line number; babel accepts None (its stubs say int)

@@ -1,0 +1,139 @@
+"""What the light static site (`make site`) weighs and how soon its first stepper answers:
+the site built from the notebooks into a temporary folder, served on 127.0.0.1 plainly
+(``python3 -m http.server``) and as a host that compresses (``.gz`` copies, nginx's
+``gzip_static``), each page opened in a fresh Chromium context (an empty cache, a
+student's first visit):
+
+    02-stunsa.html, gzip: first visit 29 kB (a class of 25: 0.7 MB)
+      first 'next' answered, 4x CPU: 0.89 s (median of 5; 0.83-1.11)
+
+The time runs, by the page's own clock, from the navigation's start to the narration's
+change after a click on the first stepper's "next" (``.sg-next``, the widgets' front end),
+clicked as soon as it is there; a page whose notebook stores no widget state has no live
+stepper, and says so.
+
+Usage: python benchmarks/reading_site.py [--notebooks notebooks] [--pages 02-stunsa.html ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tools")]
+
+import static_site  # noqa: E402
+from browsing import CHROMIUM, RefusingProxy, StaticSite, offline_args  # noqa: E402
+
+NEXT, TOLD = ".sg-next", ".sg-live"
+CLASS = 25
+#: a school's link: 20 Mbit/s down, 40 ms (Chromium's network emulation)
+NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
+           "uploadThroughput": 5e6 / 8}
+CONDITIONS = {"unthrottled": (1, None), "4x CPU": (4, None), "4x CPU, 20 Mbit/s 40 ms": (4, NETWORK)}
+
+
+def precompress(site: Path) -> None:
+    """A ``.gz`` copy beside every page, script and stylesheet (as a compressing host)."""
+    for path in [p for p in site.rglob("*") if p.suffix in (".html", ".js", ".css")]:
+        path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9))
+
+
+def weight(site: Path, compressed: bool) -> int:
+    files = [p for p in site.rglob("*") if p.is_file()]
+    if compressed:
+        return sum(p.stat().st_size for p in files if p.suffix == ".gz"
+                   or not p.with_name(p.name + ".gz").exists())
+    return sum(p.stat().st_size for p in files if p.suffix != ".gz")
+
+
+#: run in the page before its own scripts: as soon as a stepper's "next" is there, click
+#: it, and keep the page's clock (ms from the navigation's start) when the narration changes
+CLICK_FIRST = """
+(() => {
+  const look = () => {
+    const next = document.querySelector("@NEXT@");
+    const told = next && next.closest(".widget-live").querySelector("@TOLD@");
+    if (!next || !told || next.disabled) return requestAnimationFrame(look);
+    const before = told.innerText;
+    new MutationObserver((_, watch) => {
+      if (told.innerText !== before) { window.__answered = performance.now(); watch.disconnect(); }
+    }).observe(told, {childList: true, subtree: true, characterData: true});
+    next.click();
+  };
+  requestAnimationFrame(look);
+})();
+""".replace("@NEXT@", NEXT).replace("@TOLD@", TOLD)
+
+
+def first_click(browser, url: str, cpu: int, network: dict | None) -> float | None:
+    """Seconds from navigation to the first "next" answered, by the page's own clock
+    (None: no live stepper)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(CLICK_FIRST)
+    tab = context.new_page()
+    cdp = context.new_cdp_session(tab)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    if network:
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", network)
+    try:
+        tab.goto(url)
+        try:
+            tab.wait_for_function("window.__answered", timeout=15_000)
+        except Exception:  # noqa: BLE001 - Playwright's timeout: a page without a live stepper
+            return None
+        return tab.evaluate("window.__answered") / 1000
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    parser.add_argument("--pages", nargs="+", default=["02-stunsa.html", "sv/02-stunsa.html"])
+    parser.add_argument("--runs", type=int, default=3, help="timings per condition (median)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        plain, packed = Path(folder) / "plain", Path(folder) / "gzip"
+        static_site.build(plain, args.notebooks)
+        shutil.copytree(plain, packed)
+        precompress(packed)
+        for name, site_folder, compressed in (("plain", plain, False), ("gzip", packed, True)):
+            print(f"whole site ({name}): {weight(site_folder, compressed) / 1e6:.2f} MB")
+        proxy = RefusingProxy()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=offline_args(proxy))
+            for name, site_folder in (("plain", plain), ("gzip", packed)):
+                site = StaticSite(site_folder, precompressed=name == "gzip")
+                for page in args.pages:
+                    sent = site.sent
+                    first_click(browser, f"{site.url}/{page}", 1, None)
+                    visit = site.sent - sent
+                    print(f"{page}, {name}: first visit {visit / 1e3:.0f} kB "
+                          f"(a class of {CLASS}: {CLASS * visit / 1e6:.1f} MB)")
+                    if name != "gzip":
+                        continue
+                    for label, (cpu, network) in CONDITIONS.items():
+                        times = [first_click(browser, f"{site.url}/{page}", cpu, network)
+                                 for _ in range(args.runs)]
+                        found = [t for t in times if t is not None]
+                        print(f"  first 'next' answered, {label}: "
+                              + (f"{statistics.median(found):.2f} s (median of {len(found)}; "
+                                 f"{min(found):.2f}-{max(found):.2f})" if found
+                                 else "no live stepper (the notebook stores no widget state)"))
+                site.close()
+            browser.close()
+        proxy.close()
+
+
+if __name__ == "__main__":
+    main()
