@@ -108,7 +108,7 @@ def new_game(data: dict[str, Any], error: type[FileFormatError],
     kwargs.setdefault("start", data.get("start"))
     if "dealer" in data:
         if kwargs["start"] is not None:
-            raise error("a game from a start position was not dealt, so it has no dealer",
+            raise error(_("a game from a start position was not dealt, so it has no dealer"),
                         path="dealer")
         kwargs["dealer"] = jd.player(data["dealer"], list(data["players"]), "dealer", error)
     try:

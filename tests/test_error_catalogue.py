@@ -48,9 +48,9 @@ def _name(node: ast.expr) -> str:
 
 
 def english_raises(source: str, module: str = "<test>") -> list[str]:
-    """``module:line where`` of each ``raise XError(<English sentence>)`` in ``source``,
-    counting a message put in a local variable first (``message = f"..."; raise
-    XError(message)``); the raises :data:`ALLOWED` left out."""
+    """``module:line where`` of each ``raise XError(<English sentence>)`` in ``source`` (or
+    ``raise error(...)``, an error class passed in), counting a message put in a local
+    variable first (``message = f"..."; raise XError(message)``); :data:`ALLOWED` left out."""
     found: list[str] = []
 
     def visit(node: ast.AST, where: list[str], assigned: dict[str, ast.expr]) -> None:
@@ -66,7 +66,7 @@ def english_raises(source: str, module: str = "<test>") -> list[str]:
             if isinstance(first, ast.Name) and first.id in assigned:
                 first = assigned[first.id]
             qualified = ".".join(where)
-            if (error.endswith("Error") and _english(first)
+            if (error.lower().endswith("error") and _english(first)
                     and not {(module, "*"), (module, error), (module, qualified)} & ALLOWED.keys()):
                 found.append(f"{module}:{node.lineno} {qualified or '(module)'}")
         for child in ast.iter_child_nodes(node):
@@ -93,8 +93,10 @@ def ok2(err):
     raise RulesError(str(err), path="seed") from None
 def ok3(k):
     raise _not_here("legal", k)
+def m(error):
+    raise error("no dealer", path="dealer")
 '''
-    assert [hit.split(" ")[1] for hit in english_raises(source)] == ["f", "g", "h", "k"]
+    assert [hit.split(" ")[1] for hit in english_raises(source)] == ["f", "g", "h", "k", "m"]
     assert english_raises('class Choice:\n    def __post_init__(self):\n'
                           '        raise RulesError("x")\n', "rules.py") == []
 
