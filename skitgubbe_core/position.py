@@ -132,29 +132,29 @@ def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
     if s.stock:
         empty = [names[p] for p in range(s.n) if not s.hands[p]]
         if empty:
-            raise PositionError(gettext("{players} cannot be without cards while the stock lasts: hands "
-                                  "are refilled from it").format(players=", ".join(empty)),
-                                path=f"{path}.hands")
+            raise PositionError(gettext("{players} cannot be without cards while the stock "
+                                        "lasts: hands are refilled from it").format(
+                                            players=", ".join(empty)), path=f"{path}.hands")
         if s.trump_card is not None or s.trump_holder is not None:
             raise PositionError(gettext("the trump card is the last card of the stock: give "
-                                  "trump_card and trump_holder only once the stock is empty"),
+                                        "trump_card and trump_holder only once the stock is empty"),
                                 path=f"{path}.trump_card" if s.trump_card is not None
                                 else f"{path}.trump_holder")
     elif (rules.turned_up_trump == "yes" and rules.phase1_end == "last-draw"
           and s.trump_card is not None):
         raise PositionError(gettext("with a turned-up trump the last stock card goes to a hand: "
-                              "give trump and trump_holder, not trump_card"),
+                                    "give trump and trump_holder, not trump_card"),
                             path=f"{path}.trump_card")
     elif (rules.turned_up_trump == "yes" and s.trump_card is not None
           and s.trump is not None and s.trump != s.trump_card & 3):
-        raise PositionError(gettext("the turned-up trump {card} sets trumps: trump is {suit}").format(
-                                card=s.trump_card, suit=SUITS[s.trump_card & 3]),
+        raise PositionError(gettext("the turned-up trump {card} sets trumps: trump is {suit}"
+                                    ).format(card=s.trump_card, suit=SUITS[s.trump_card & 3]),
                             path=f"{path}.trump")
     p = s.to_play
     assert p is not None  # read from the file's to_play
     if not s.hands[p] and not can_turn(s, rules):
         raise PositionError(gettext("{player} has no card to play and cannot turn one, so phase 1 "
-                              "would be over: give the phase-2 position instead").format(
+                                    "would be over: give the phase-2 position instead").format(
                                   player=names[p]),
                             path=f"{path}.to_play")
     if rules.phase1_tricks == "pairs":
@@ -162,9 +162,10 @@ def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
         for i in range(1, len(plays), 2):
             lead, answer = plays[i - 1][1][0], plays[i][1][0]
             if lead.rank != answer.rank:
-                raise PositionError(gettext("{lead} and {answer} differ in rank, so the trick would have "
-                                      "been taken: the table holds bounced pairs and at most "
-                                      "one unanswered lead").format(lead=lead, answer=answer),
+                raise PositionError(gettext("{lead} and {answer} differ in rank, so the trick "
+                                            "would have been taken: the table holds bounced "
+                                            "pairs and at most one unanswered lead").format(
+                                                lead=lead, answer=answer),
                                     path=f"{path}.table[{i}]")
 
 
@@ -172,12 +173,12 @@ def _check_phase2(s: State, rules: Rules, names: list[str], path: str) -> None:
     if rules.empty_hand_after_phase1 != "blamattis":
         empty = [names[p] for p in range(s.n) if s.in_game[p] and not s.hands[p]]
         if empty:
-            raise PositionError(gettext("{players} must be out: in this variant a player without cards "
-                                  "in phase 2 has gone out").format(players=", ".join(empty)),
-                                path=f"{path}.out")
+            raise PositionError(gettext("{players} must be out: in this variant a player "
+                                        "without cards in phase 2 has gone out").format(
+                                            players=", ".join(empty)), path=f"{path}.out")
     if s.table and s.trick_size > s.n:
         raise PositionError(gettext("a trick has at most {most} plays, one per player, not "
-                              "{size}").format(most=s.n, size=s.trick_size),
+                                    "{size}").format(most=s.n, size=s.trick_size),
                             path=f"{path}.trick_size")
 
 
@@ -190,12 +191,12 @@ def _phase1(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
     s.stock = stock[::-1]
     if rules.turned_up_trump == "yes" and stock:
         if s.trump is not None and s.trump != stock[-1].suit:
-            raise PositionError(gettext("the turned-up trump is the last stock card, and its suit is "
-                                  "trump"), path=f"{path}.trump")
+            raise PositionError(gettext("the turned-up trump is the last stock card, and its "
+                                        "suit is trump"), path=f"{path}.trump")
         s.trump = stock[-1].suit
     if rules.phase1_tricks == "all-play" and table:
         raise PositionError(gettext("an all-play phase-1 position must start between tricks (no "
-                              "table)"), path=f"{path}.table")
+                                    "table)"), path=f"{path}.table")
     holder = start.get("trump_holder")
     if "trump_card" in start:
         s.trump_card = jd.card(start["trump_card"], f"{path}.trump_card", PositionError)
@@ -225,10 +226,11 @@ def _phase1(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
     pair = (s.leader, s.opponent)
     for i, (who, cards) in enumerate(table):
         if len(cards) != 1:
-            raise PositionError(gettext("phase-1 plays are single cards"), path=f"{path}.table[{i}]")
+            raise PositionError(gettext("phase-1 plays are single cards"),
+                                path=f"{path}.table[{i}]")
         if who is not None and who != pair[i % 2]:
-            raise PositionError(gettext("this play belongs to {player}, who plays every other card of "
-                                  "the trick").format(player=players[pair[i % 2]]),
+            raise PositionError(gettext("this play belongs to {player}, who plays every other "
+                                        "card of the trick").format(player=players[pair[i % 2]]),
                                 path=f"{path}.table[{i}]")
         s.table.append((pair[i % 2], cards))
 
@@ -241,9 +243,8 @@ def _phase2(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
         raise PositionError(gettext("a phase-2 position needs 'trump' (a suit letter)"), path=path)
     for key in ("stock", "trump_card", "piles"):
         if start.get(key):
-            raise PositionError(gettext("phase 2 has no {field}: in phase 2 every card is in a hand").format(
-                                field=key),
-                                path=f"{path}.{key}")
+            raise PositionError(gettext("phase 2 has no {field}: in phase 2 every card is in a "
+                                        "hand").format(field=key), path=f"{path}.{key}")
     out = start.get("out")
     if out is None:
         blamattis = rules.empty_hand_after_phase1 == "blamattis"

@@ -107,8 +107,8 @@ def _parse(data: Any) -> Scenario:
     validate(data, SCENARIO_SCHEMA, ScenarioError)
     if is_dealt(data):
         if data["format"] != SCENARIO_FORMAT:
-            raise ScenarioError(_("a dealt start (seed and dealer) needs the format {format}").format(
-                format=quote(SCENARIO_FORMAT)), path="format")
+            raise ScenarioError(_("a dealt start (seed and dealer) needs the format {format}"
+                                  ).format(format=quote(SCENARIO_FORMAT)), path="format")
         if "seed" in data:
             raise ScenarioError(_("a dealt start's seed (start.seed) shuffles the pack and "
                                   "decides every later chance: give no other seed"),
