@@ -30,7 +30,7 @@ from .cards import Card
 from .errors import RulesError
 from .events import DROP
 from .game import Game
-from .i18n import Messages
+from .i18n import Messages, gettext
 from .phases import Phase, modules
 from .rules import Rules
 from .state import State
@@ -517,5 +517,6 @@ def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise RulesError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}") from None
+        raise RulesError(gettext("unknown bot {bot}; the bots are {bots}").format(
+            bot=repr(name), bots=", ".join(BOTS))) from None
     return factory(seed, **options)

@@ -151,7 +151,8 @@ def parse_suit(text: str) -> int:
     """Parse a suit letter or symbol (``'S'``, ``'h'``, ``'♦'``) to its index."""
     suit = _SUIT_LOOKUP.get(text.strip().upper()) if isinstance(text, str) else None
     if suit is None:
-        raise CardError(f"{quote(text)} is not a suit: a suit is one of S, H, D, C or ♠ ♥ ♦ ♣")
+        raise CardError(gettext("{text} is not a suit: a suit is one of S, H, D, C or "
+                                "♠ ♥ ♦ ♣").format(text=quote(text)))
     return suit
 
 

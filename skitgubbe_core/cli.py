@@ -233,7 +233,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     data = read_json(args.file, record.RecordError, MAX_MATCH_BYTES)
     if not (isinstance(data, dict) and data.get("format") == match.MATCH_FORMAT):
         if os.stat(args.file).st_size > MAX_FILE_BYTES:
-            raise record.RecordError(f"larger than the limit of {MAX_FILE_BYTES:,} bytes",
+            raise record.RecordError(_("larger than the limit of {size} bytes").format(
+                size=i18n.number(MAX_FILE_BYTES)),
                                      file=shown_name(args.file))
         game = record.from_record(data, args.file)
         _narrate_game(game)
@@ -695,8 +696,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser().parse_args(arguments)
         lang = args.lang or os.environ.get("SKITGUBBE_LANG") or "en"
         if lang not in languages():
-            raise SkitgubbeError(f"SKITGUBBE_LANG={quote(lang)}: choose one of "
-                                 f"{', '.join(languages())}")
+            raise SkitgubbeError(_("SKITGUBBE_LANG={lang}: choose one of {languages}").format(
+                lang=quote(lang), languages=", ".join(languages())))
         with _printable_output(), language(lang), interrupt.remembered():
             status: int = args.run(args)
             return status

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .errors import SkitgubbeError
+from .i18n import gettext as _
 from .schema import CONTROL
 
 _UNSHOWN = re.compile(f"[{CONTROL}]")
@@ -44,15 +45,15 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[BinaryIO], o
     """Call ``write`` with a binary file that becomes ``path`` once ``write`` returns;
     if it raises (or the user presses Ctrl-C), nothing is left behind."""
     if not os.fspath(path):
-        raise OutputError("an empty file name: name the file to write")
+        raise OutputError(_("an empty file name: name the file to write"))
     target = Path(os.path.realpath(path))
     try:
         found = os.stat(target).st_mode
     except FileNotFoundError:
         found = None
     if found is not None and not stat.S_ISREG(found):
-        raise OutputError(f"{shown_name(path)}: exists and is not a regular file; "
-                          "name a new file, or an ordinary file to replace")
+        raise OutputError(_("{file}: exists and is not a regular file; name a new file, or an "
+                            "ordinary file to replace").format(file=shown_name(path)))
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:

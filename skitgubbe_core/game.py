@@ -94,7 +94,8 @@ class Game:
     ) -> None:
         if isinstance(players, int):
             if not 2 <= players <= len(DEFAULT_NAMES):
-                raise RulesError(f"a game needs 2-{len(DEFAULT_NAMES)} players by number, not {players}")
+                raise RulesError(_("a game needs 2-{most} players by number, not {count}").format(
+                    most=len(DEFAULT_NAMES), count=players))
             self.players: tuple[str, ...] = DEFAULT_NAMES[:players]
         else:
             self.players = _check_names(players)
@@ -105,11 +106,11 @@ class Game:
         self.seed = seed if seed is None else _check_seed(seed)
         self.start = start
         if dealer is not None and start is not None:
-            raise RulesError("a game from a start position has no deal, so no dealer")
+            raise RulesError(_("a game from a start position has no deal, so no dealer"))
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < len(self.players)):
-            raise RulesError(f"the dealer is a seat from 0 to {len(self.players) - 1}, "
-                             f"not {quote(dealer)}")
+            raise RulesError(_("the dealer is a seat from 0 to {last}, not {dealer}").format(
+                last=len(self.players) - 1, dealer=quote(dealer)))
         self.dealer: int | None = None if start is not None else (
             len(self.players) - 1 if dealer is None else dealer)
         """The dealer's seat, or None for a game from a start position."""
@@ -272,11 +273,11 @@ class Game:
         given between tricks): :class:`PositionError` says so."""
         s = self._state
         if s.to_play is None:
-            raise PositionError("the game is over: there is no position to play on from")
+            raise PositionError(_("the game is over: there is no position to play on from"))
         if s.phase == 1 and self.rules.phase1_tricks == "all-play" and (
                 s.table or s.stage != "play"):
-            raise PositionError("an all-play phase-1 trick is under way: positions of these "
-                                "variants are given between tricks")
+            raise PositionError(_("an all-play phase-1 trick is under way: positions of these "
+                                  "variants are given between tricks"))
         return state_to_json(s, list(self.players))
 
     # -- playing ------------------------------------------------------------------
@@ -353,17 +354,19 @@ class Game:
         seat, no verb, cards where the verb takes none or none where it needs them; the
         phase modules see only actions of this shape."""
         if not isinstance(action, Action):
-            raise ActionError(f"{quote(action)} is not an action: give an Action, or its "
-                              "text such as 'A: play 7D'")
+            raise ActionError(_("{action} is not an action: give an Action, or its text such as "
+                                "'A: play 7D'").format(action=quote(action)))
         seat = action.player
         if isinstance(seat, bool) or not isinstance(seat, int) or not (
                 0 <= seat < len(self.players)):
-            raise ActionError(f"{quote(action)}: there is no seat {quote(seat)}; the seats "
-                              f"are 0-{len(self.players) - 1} ({', '.join(self.players)})")
+            raise ActionError(_("{action}: there is no seat {seat}; the seats are 0-{last} "
+                                "({players})").format(
+                action=quote(action), seat=quote(seat), last=len(self.players) - 1,
+                players=", ".join(self.players)))
         if not isinstance(action.kind, str) or not isinstance(action.cards, tuple) or not all(
                 isinstance(c, Card) for c in action.cards):
-            raise ActionError(f"{quote(action)} is not an action: its kind is a verb and its "
-                              "cards are Card values")
+            raise ActionError(_("{action} is not an action: its kind is a verb and its cards are "
+                                "Card values").format(action=quote(action)))
         kind, cards = action.kind, action.cards
         if kind in CARD_VERBS and not cards:
             raise ActionError(_("{action}: {verb} needs at least one card").format(
@@ -570,20 +573,24 @@ def _check_seed(seed: int) -> int:
     except TypeError:
         value = -1
     if isinstance(seed, bool) or not 0 <= value <= MAX_SEED:
-        raise RulesError(f"the seed {quote(seed)} should be a whole number from 0 to {MAX_SEED}")
+        raise RulesError(_("the seed {seed} should be a whole number from 0 to {most}").format(
+            seed=quote(seed), most=MAX_SEED))
     return value
 
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(players)
     if not 2 <= len(names) <= MAX_PLAYERS:
-        raise RulesError(f"a game needs 2-{MAX_PLAYERS} players, not {len(names)}")
+        raise RulesError(_("a game needs 2-{most} players, not {count}").format(
+            most=MAX_PLAYERS, count=len(names)))
     seen: set[str] = set()
     for name in names:
         if not is_name(name):
-            raise RulesError(f"{quote(name)} is not a usable player name: use 1-{MAX_NAME} "
-                             "characters without ':', control characters or surrounding spaces")
+            raise RulesError(_("{name} is not a usable player name: use 1-{most} characters "
+                               "without ':', control characters or surrounding spaces").format(
+                name=quote(name), most=MAX_NAME))
         if name in seen:
-            raise RulesError(f"player names must differ: {quote(name)} is named twice")
+            raise RulesError(_("player names must differ: {name} is named twice").format(
+                name=quote(name)))
         seen.add(name)
     return names

@@ -76,8 +76,8 @@ def translations(lang: str) -> _gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return _gettext.NullTranslations()
     if lang not in languages():
-        raise LanguageError(f"there is no {quote(lang)} catalogue: choose one of "
-                            f"{', '.join(languages())}")
+        raise LanguageError(gettext("there is no {lang} catalogue: choose one of {languages}"
+                                    ).format(lang=quote(lang), languages=", ".join(languages())))
     path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with path.open("rb") as file:
@@ -101,8 +101,9 @@ def language(lang: str | None) -> Iterator[None]:
         yield
         return
     if not isinstance(lang, str):
-        raise LanguageError(f"lang must be a language's code ({', '.join(languages())}) or "
-                            f"None, not {type(lang).__name__}")
+        raise LanguageError(gettext("lang must be a language's code ({languages}) or None, not "
+                                    "{kind}").format(languages=", ".join(languages()),
+                                                     kind=type(lang).__name__))
     translations(lang)
     token = _current.set(lang)
     try:

@@ -72,10 +72,11 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     [('search', 'heuristic'), ('search', 'random'), ('heuristic', 'random')]
     """
     if len(set(bots)) != len(bots):
-        raise SimulationError("name each computer player once")
+        raise SimulationError(_("name each computer player once"))
     if len(bots) < players:
-        raise SimulationError(f"a ladder of {players}-player games needs at least {players} "
-                              f"computer players, not {len(bots)}")
+        raise SimulationError(_("a ladder of {players}-player games needs at least {players} "
+                                "computer players, not {count}").format(players=players,
+                                                                        count=len(bots)))
     return list(combinations(bots, players))
 
 
@@ -88,12 +89,14 @@ def ladder(variant: str = "skitgubbe", players: int | None = None, games: int = 
     try:
         from openskill.models import PlackettLuce
     except ImportError:
-        raise SimulationError("the ladder needs openskill: pip install 'skitgubbe[studies]'"
+        raise SimulationError(_("the ladder needs openskill: pip install 'skitgubbe[studies]'")
                               ) from None
     if variant not in PRESETS:
-        raise SimulationError(f"unknown variant {variant!r}; see 'skitgubbe variants'")
+        raise SimulationError(_("unknown variant {variant}; see 'skitgubbe variants'").format(
+            variant=repr(variant)))
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SimulationError(f"a ladder needs at least one game, not {quote(games)}")
+        raise SimulationError(_("a ladder needs at least one game, not {games}").format(
+            games=quote(games)))
     if players is None:
         players = PRESETS[variant].usual_players
     elif isinstance(players, bool) or not isinstance(players, int):

@@ -127,14 +127,14 @@ def check(players: int | Sequence[str], deals: int,
     number of deals."""
     if isinstance(players, int):
         if not 2 <= players <= len(DEFAULT_NAMES):
-            raise RulesError(f"a match needs 2-{len(DEFAULT_NAMES)} players by number, "
-                             f"not {players}")
+            raise RulesError(_("a match needs 2-{most} players by number, not {count}").format(
+                most=len(DEFAULT_NAMES), count=players))
         players = DEFAULT_NAMES[:players]
     if deals < 1:
-        raise RulesError(f"a match needs at least one deal, not {deals}")
+        raise RulesError(_("a match needs at least one deal, not {deals}").format(deals=deals))
     if deals > MAX_DEALS:
-        raise RulesError(f"a match has at most {MAX_DEALS} deals (so that its record stays "
-                         f"readable), not {deals}")
+        raise RulesError(_("a match has at most {most} deals (so that its record stays "
+                           "readable), not {deals}").format(most=MAX_DEALS, deals=deals))
     rules = Rules.preset(rules) if isinstance(rules, str) else rules
     rules.check_players(len(players))
     return tuple(players), rules
@@ -183,7 +183,7 @@ def from_json(data: Any, file: str | None = None) -> Match:
         rules = rules_from_json(data, MatchError)
         deals = data["deals"]
         if not deals:
-            raise MatchError("a match has at least one deal", path="deals")
+            raise MatchError(_("a match has at least one deal"), path="deals")
         try:
             rules.check_players(len(data["players"]))
         except RulesError as err:
@@ -197,17 +197,21 @@ def from_json(data: Any, file: str | None = None) -> Match:
                                                                    else "")) from None
             expected = seats_for_deal(match.players, i + 1)
             if game.players != expected:
-                raise MatchError(f"deal {i + 1} should list the players from the dealer's "
-                                 f"left as {', '.join(expected)} (the deal passes to the left: our reading)",
+                raise MatchError(_("deal {deal} should list the players from the dealer's left as "
+                                   "{players} (the deal passes to the left: our reading)"
+                                   ).format(deal=i + 1, players=", ".join(expected)),
                                  path=f"deals[{i}].players")
             if game.rules != rules:
-                raise MatchError(f"deal {i + 1} is played under other rules than the match",
+                raise MatchError(_("deal {deal} is played under other rules than the match").format(
+                    deal=i + 1),
                                  path=f"deals[{i}].variant")
             match.deals.append(game)
         counts = data.get("counts")
         if counts is not None and counts != match.counts():
-            raise MatchError(f"the recorded counts {quote(counts, 200)} are not what the deals "
-                             f"give: {quote(match.counts(), 200)}", path="counts")
+            raise MatchError(_("the recorded counts {recorded} are not what the deals give: "
+                               "{actual}").format(recorded=quote(counts, 200),
+                                                  actual=quote(match.counts(), 200)),
+                             path="counts")
         return match
 
 

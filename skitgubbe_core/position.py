@@ -12,6 +12,7 @@ from typing import Any
 from . import jsondata as jd
 from .cards import SUITS, Card, parse_cards, parse_suit
 from .errors import CardError, PositionError
+from .i18n import gettext
 from .phase1_common import can_turn
 from .rules import Rules
 from .schema import POSITION_SCHEMA, json_path, validate
@@ -36,7 +37,7 @@ def _table(value: list[str], players: list[str],
         except CardError as err:
             raise PositionError(str(err), path=where) from None
         if not cards:
-            raise PositionError("a play needs at least one card", path=where)
+            raise PositionError(gettext("a play needs at least one card"), path=where)
         plays.append((who, cards))
     return plays
 
@@ -53,7 +54,8 @@ def build_state(start: dict[str, Any], players: list[str], rules: Rules, path: s
         for i, c in enumerate(cards):
             here = f"{where}[{i}]"
             if c in seen:
-                raise PositionError(f"{c} is named twice: also at {seen[c]}", path=here)
+                raise PositionError(gettext("{card} is named twice: also at {where}").format(
+                    card=c, where=seen[c]), path=here)
             seen[c] = here
 
     hands = jd.per_player(start["hands"], players,
@@ -130,47 +132,54 @@ def _check_phase1(s: State, rules: Rules, names: list[str], path: str) -> None:
     if s.stock:
         empty = [names[p] for p in range(s.n) if not s.hands[p]]
         if empty:
-            raise PositionError(f"{', '.join(empty)} cannot be without cards while the stock "
-                                "lasts: hands are refilled from it", path=f"{path}.hands")
+            raise PositionError(gettext("{players} cannot be without cards while the stock "
+                                        "lasts: hands are refilled from it").format(
+                                            players=", ".join(empty)), path=f"{path}.hands")
         if s.trump_card is not None or s.trump_holder is not None:
-            raise PositionError("the trump card is the last card of the stock: give "
-                                "trump_card and trump_holder only once the stock is empty",
+            raise PositionError(gettext("the trump card is the last card of the stock: give "
+                                        "trump_card and trump_holder only once the stock is empty"),
                                 path=f"{path}.trump_card" if s.trump_card is not None
                                 else f"{path}.trump_holder")
     elif (rules.turned_up_trump == "yes" and rules.phase1_end == "last-draw"
           and s.trump_card is not None):
-        raise PositionError("with a turned-up trump the last stock card goes to a hand: "
-                            "give trump and trump_holder, not trump_card",
+        raise PositionError(gettext("with a turned-up trump the last stock card goes to a hand: "
+                                    "give trump and trump_holder, not trump_card"),
                             path=f"{path}.trump_card")
     elif (rules.turned_up_trump == "yes" and s.trump_card is not None
           and s.trump is not None and s.trump != s.trump_card & 3):
-        raise PositionError(f"the turned-up trump {s.trump_card} sets trumps: trump is "
-                            f"{SUITS[s.trump_card & 3]}", path=f"{path}.trump")
+        raise PositionError(gettext("the turned-up trump {card} sets trumps: trump is {suit}"
+                                    ).format(card=s.trump_card, suit=SUITS[s.trump_card & 3]),
+                            path=f"{path}.trump")
     p = s.to_play
     assert p is not None  # read from the file's to_play
     if not s.hands[p] and not can_turn(s, rules):
-        raise PositionError(f"{names[p]} has no card to play and cannot turn one, so phase 1 "
-                            "would be over: give the phase-2 position instead",
+        raise PositionError(gettext("{player} has no card to play and cannot turn one, so phase 1 "
+                                    "would be over: give the phase-2 position instead").format(
+                                  player=names[p]),
                             path=f"{path}.to_play")
     if rules.phase1_tricks == "pairs":
         plays = s.table
         for i in range(1, len(plays), 2):
             lead, answer = plays[i - 1][1][0], plays[i][1][0]
             if lead.rank != answer.rank:
-                raise PositionError(f"{lead} and {answer} differ in rank, so the trick would "
-                                    "have been taken: the table holds bounced pairs and at "
-                                    "most one unanswered lead", path=f"{path}.table[{i}]")
+                raise PositionError(gettext("{lead} and {answer} differ in rank, so the trick "
+                                            "would have been taken: the table holds bounced "
+                                            "pairs and at most one unanswered lead").format(
+                                                lead=lead, answer=answer),
+                                    path=f"{path}.table[{i}]")
 
 
 def _check_phase2(s: State, rules: Rules, names: list[str], path: str) -> None:
     if rules.empty_hand_after_phase1 != "blamattis":
         empty = [names[p] for p in range(s.n) if s.in_game[p] and not s.hands[p]]
         if empty:
-            raise PositionError(f"{', '.join(empty)} must be out: in this variant a player "
-                                "without cards in phase 2 has gone out", path=f"{path}.out")
+            raise PositionError(gettext("{players} must be out: in this variant a player "
+                                        "without cards in phase 2 has gone out").format(
+                                            players=", ".join(empty)), path=f"{path}.out")
     if s.table and s.trick_size > s.n:
-        raise PositionError(f"a trick has at most {s.n} plays, one per player, not "
-                            f"{s.trick_size}", path=f"{path}.trick_size")
+        raise PositionError(gettext("a trick has at most {most} plays, one per player, not "
+                                    "{size}").format(most=s.n, size=s.trick_size),
+                            path=f"{path}.trick_size")
 
 
 def _phase1(s: State, rules: Rules, start: dict[str, Any], players: list[str], path: str,
@@ -182,42 +191,47 @@ def _phase1(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
     s.stock = stock[::-1]
     if rules.turned_up_trump == "yes" and stock:
         if s.trump is not None and s.trump != stock[-1].suit:
-            raise PositionError("the turned-up trump is the last stock card, and its suit is "
-                                "trump", path=f"{path}.trump")
+            raise PositionError(gettext("the turned-up trump is the last stock card, and its "
+                                        "suit is trump"), path=f"{path}.trump")
         s.trump = stock[-1].suit
     if rules.phase1_tricks == "all-play" and table:
-        raise PositionError("an all-play phase-1 position must start between tricks (no "
-                            "table)", path=f"{path}.table")
+        raise PositionError(gettext("an all-play phase-1 position must start between tricks (no "
+                                    "table)"), path=f"{path}.table")
     holder = start.get("trump_holder")
     if "trump_card" in start:
         s.trump_card = jd.card(start["trump_card"], f"{path}.trump_card", PositionError)
         claim([s.trump_card], f"{path}.trump_card")
         if holder is None:
-            raise PositionError("a trump_card needs a trump_holder", path=path)
+            raise PositionError(gettext("a trump_card needs a trump_holder"), path=path)
     if holder is not None:
         s.trump_holder = jd.player(holder, players, f"{path}.trump_holder", PositionError)
     if rules.phase1_tricks == "beat-or-pick-up" and len(table) > 1:
-        raise PositionError("in Mas a phase-1 trick holds at most the lead", path=f"{path}.table")
+        raise PositionError(gettext("in Mas a phase-1 trick holds at most the lead"),
+                            path=f"{path}.table")
     if not stock and s.trump_card is None and (s.trump is None or s.trump_holder is None):
-        raise PositionError(
+        raise PositionError(gettext(
             "a phase-1 position whose stock is empty needs a trump_card and trump_holder "
-            "(or trump and trump_holder): the last stock card decides trumps", path=path)
+            "(or trump and trump_holder): the last stock card decides trumps"), path=path)
     odd = len(table) % 2
     s.leader = (jd.player(leader, players, f"{path}.leader", PositionError) if leader is not None
                 else (to_play - odd) % s.n)
     s.opponent = (s.leader + 1) % s.n
     expected = s.opponent if odd else s.leader
     if to_play != expected:
-        raise PositionError(
-            f"with {len(table)} card(s) on the table and {players[s.leader]} leading, "
-            f"{players[expected]} is to play, not {players[to_play]}", path=f"{path}.to_play")
+        raise PositionError(gettext(
+            "with {count} card(s) on the table and {leader} leading, {expected} is to play, "
+            "not {player}").format(count=len(table), leader=players[s.leader],
+                                   expected=players[expected], player=players[to_play]),
+            path=f"{path}.to_play")
     pair = (s.leader, s.opponent)
     for i, (who, cards) in enumerate(table):
         if len(cards) != 1:
-            raise PositionError("phase-1 plays are single cards", path=f"{path}.table[{i}]")
+            raise PositionError(gettext("phase-1 plays are single cards"),
+                                path=f"{path}.table[{i}]")
         if who is not None and who != pair[i % 2]:
-            raise PositionError(f"this play belongs to {players[pair[i % 2]]}, who plays "
-                                "every other card of the trick", path=f"{path}.table[{i}]")
+            raise PositionError(gettext("this play belongs to {player}, who plays every other "
+                                        "card of the trick").format(player=players[pair[i % 2]]),
+                                path=f"{path}.table[{i}]")
         s.table.append((pair[i % 2], cards))
 
 
@@ -226,11 +240,11 @@ def _phase2(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
     to_play = s.to_play
     assert to_play is not None  # read from the file's to_play
     if s.trump is None:
-        raise PositionError("a phase-2 position needs 'trump' (a suit letter)", path=path)
+        raise PositionError(gettext("a phase-2 position needs 'trump' (a suit letter)"), path=path)
     for key in ("stock", "trump_card", "piles"):
         if start.get(key):
-            raise PositionError(f"phase 2 has no {key}: in phase 2 every card is in a hand",
-                                path=f"{path}.{key}")
+            raise PositionError(gettext("phase 2 has no {field}: in phase 2 every card is in a "
+                                        "hand").format(field=key), path=f"{path}.{key}")
     out = start.get("out")
     if out is None:
         blamattis = rules.empty_hand_after_phase1 == "blamattis"
@@ -240,13 +254,15 @@ def _phase2(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
                  for i, name in enumerate(out if isinstance(out, list) else [out])]
         holding = [players[p] for p in order if s.hands[p]]
         if holding:
-            raise PositionError(f"{', '.join(holding)} cannot be out while holding cards",
+            raise PositionError(gettext("{players} cannot be out while holding cards").format(
+                                players=", ".join(holding)),
                                 path=f"{path}.out")
     for p in order:
         s.in_game[p] = False
     s.out = order
     if not s.in_game[to_play] or (not s.hands[to_play] and not table):
-        raise PositionError(f"{players[to_play]} has no cards and cannot be to play",
+        raise PositionError(gettext("{player} has no cards and cannot be to play").format(
+                                player=players[to_play]),
                             path=f"{path}.to_play")
     who = to_play
     attributed = []
@@ -261,10 +277,10 @@ def _phase2(s: State, rules: Rules, start: dict[str, Any], players: list[str], p
     active = s.n - len(s.out)
     s.trick_size = size if size is not None else active
     if s.table and not len(s.table) < s.trick_size:
-        raise PositionError(f"a trick of {s.trick_size} plays cannot already hold "
-                            f"{len(s.table)}", path=f"{path}.table")
+        raise PositionError(gettext("a trick of {size} plays cannot already hold {count}").format(
+                                size=s.trick_size, count=len(s.table)), path=f"{path}.table")
     if active < 2:
-        raise PositionError("a phase-2 position needs at least two players with cards",
+        raise PositionError(gettext("a phase-2 position needs at least two players with cards"),
                             path=f"{path}.hands")
 
 

@@ -348,7 +348,8 @@ class Sheet:
         for q in self.questions:
             if q.kind == kind and q.after == after:
                 return q
-        raise QuizError(f"no {kind} question after move {after}")
+        raise QuizError(gettext("no {kind} question after move {after}").format(kind=kind,
+                                                                                after=after))
 
     def context(self, question: Question, since: int = 0) -> list[Event]:
         """The events narrated before ``question`` is asked, from step ``since`` on: the
@@ -502,8 +503,8 @@ def _resolve(source: Any) -> tuple[Game, str, list[dict[str, Any]]]:
                 source.data.get("exercises", []))
     if isinstance(source, Game):
         return source, "", []
-    raise TypeError(f"cannot ask questions about {type(source).__name__}: give a Game, a "
-                    "Scenario or an example name")
+    raise TypeError(gettext("cannot ask questions about {kind}: give a Game, a Scenario or "
+                            "an example name").format(kind=type(source).__name__))
 
 
 def _generated(moment: _Moment, kind: str, k: int) -> list[Question]:
@@ -580,7 +581,8 @@ def ask(moment: _Moment | Game, kind: str, after: int, player: str | None = None
         moment = _Moment(moment)
     check_kinds([kind])
     if not 0 <= after <= moment.game.move_count:
-        raise QuizError(f"after must be between 0 and {moment.game.move_count}")
+        raise QuizError(gettext("after must be between 0 and {last}").format(
+            last=moment.game.move_count))
     return _ASK[kind](moment, after, player)
 
 
@@ -998,7 +1000,7 @@ _ASK: dict[str, Callable[[_Moment, int, str | None], Question]] = {
 def _seat(seat: int | None) -> int:
     """A seat the moment is known to have (a player to act, an event's player)."""
     if seat is None:
-        raise QuizError("nobody is to act here")
+        raise QuizError(gettext("nobody is to act here"))
     return seat
 
 

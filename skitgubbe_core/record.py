@@ -23,6 +23,7 @@ from .errors import ActionError, FileFormatError, IllegalActionError, RulesError
 from .files import save_text
 from .game import Game
 from .i18n import N_
+from .i18n import gettext as _
 from .rules import Rules
 from .schema import RECORD_SCHEMA, json_path, validate
 
@@ -107,7 +108,7 @@ def new_game(data: dict[str, Any], error: type[FileFormatError],
     kwargs.setdefault("start", data.get("start"))
     if "dealer" in data:
         if kwargs["start"] is not None:
-            raise error("a game from a start position was not dealt, so it has no dealer",
+            raise error(_("a game from a start position was not dealt, so it has no dealer"),
                         path="dealer")
         kwargs["dealer"] = jd.player(data["dealer"], list(data["players"]), "dealer", error)
     try:
@@ -159,8 +160,9 @@ def _replay(data: dict[str, Any], narrate: bool, earlier: dict[str, str] | None 
             raise RecordError(str(err), path=f"actions[{i}]") from None
     recorded, actual = data.get("result"), result(game)
     if recorded is not None and recorded != actual:
-        raise RecordError(f"the recorded result {quote(recorded, 200)} is not what the actions "
-                          f"give: {quote(actual, 200)}", path="result")
+        raise RecordError(_("the recorded result {recorded} is not what the actions give: "
+                            "{actual}").format(recorded=quote(recorded, 200),
+                                               actual=quote(actual, 200)), path="result")
     return game
 
 

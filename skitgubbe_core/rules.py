@@ -664,8 +664,9 @@ class Rules:
             option.choice(getattr(self, name))
         for (name, value), (needs, allowed) in (*_REQUIRES.items(), *_ALSO_REQUIRES.items()):
             if getattr(self, name) == value and getattr(self, needs) not in allowed:
-                raise RulesError(f"{name}={value} needs {needs}={' or '.join(allowed)}, "
-                                 f"not {getattr(self, needs)}")
+                raise RulesError(_("{setting} needs {needed}, not {value}").format(
+                    setting=f"{name}={value}", needed=f"{needs}={' or '.join(allowed)}",
+                    value=getattr(self, needs)))
         # Derived once, read on every phase-2 turn (not a field: equality, hashing
         # and records see only the options).
         object.__setattr__(self, "single_beats", all(
@@ -722,8 +723,8 @@ class Rules:
         """Refuse a player count outside what the preset's sources allow."""
         p = self.base
         if not p.min_players <= count <= p.max_players:
-            raise RulesError(f"{p.title} is for {p.player_counts} players ({p.citation}), "
-                             f"not {count}")
+            raise RulesError(_("{preset} is for {counts} players ({source}), not {count}").format(
+                preset=_(p.title), counts=p.player_counts, source=p.citation, count=count))
 
     def describe(self) -> str:
         """One line: the preset, and any overridden options (in English as the notation

@@ -107,11 +107,12 @@ def _parse(data: Any) -> Scenario:
     validate(data, SCENARIO_SCHEMA, ScenarioError)
     if is_dealt(data):
         if data["format"] != SCENARIO_FORMAT:
-            raise ScenarioError(f"a dealt start (seed and dealer) needs the format "
-                                f"{quote(SCENARIO_FORMAT)}", path="format")
+            raise ScenarioError(_("a dealt start (seed and dealer) needs the format {format}"
+                                  ).format(format=quote(SCENARIO_FORMAT)), path="format")
         if "seed" in data:
-            raise ScenarioError("a dealt start's seed (start.seed) shuffles the pack and "
-                                "decides every later chance: give no other seed", path="seed")
+            raise ScenarioError(_("a dealt start's seed (start.seed) shuffles the pack and "
+                                  "decides every later chance: give no other seed"),
+                                path="seed")
     game = _new_game(data)
     moves = data["moves"]
     for i, text in enumerate(moves):
@@ -121,7 +122,8 @@ def _parse(data: Any) -> Scenario:
         _check_form(game, check, f"expect[{i}]", len(moves))
     for i, item in enumerate(data.get("exercises", [])):
         if item["after"] > len(moves):
-            raise ScenarioError(f"after must be between 0 and {len(moves)}, the number of moves",
+            raise ScenarioError(_("after must be between 0 and {last}, the number of moves").format(
+                last=len(moves)),
                                 path=f"exercises[{i}].after")
         if "player" in item:
             jd.player(item["player"], list(game.players), f"exercises[{i}].player", ScenarioError)
@@ -141,7 +143,8 @@ def _check_form(game: Game, check: dict[str, Any], path: str, move_count: int) -
     cards and suits, and a move count the scenario reaches."""
     after = check.get("after")
     if after is not None and after > move_count:
-        raise ScenarioError(f"after must be between 0 and {move_count}, the number of moves",
+        raise ScenarioError(_("after must be between 0 and {last}, the number of moves").format(
+            last=move_count),
                             path=f"{path}.after")
     names = list(game.players)
     for key in ("hands", "piles"):
@@ -161,7 +164,8 @@ def _check_form(game: Game, check: dict[str, Any], path: str, move_count: int) -
         try:
             parse_cards(play)
         except CardError as err:
-            raise ScenarioError(f"{err}; a play is a card or cards such as '7H 8H 9H'",
+            raise ScenarioError(_("{problem}; a play is a card or cards such as '7H 8H 9H'").format(
+                problem=err),
                                 path=f"{path}.table[{i}]") from None
     stock = check.get("stock")
     if isinstance(stock, list):

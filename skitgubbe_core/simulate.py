@@ -120,8 +120,9 @@ class Study:
         object.__setattr__(self, "rules", Rules.preset(self.variant, **dict(self.options)))
         self.rules.check_players(self.players)
         if len(self.bots) != self.players:
-            raise SimulationError(f"{len(self.bots)} bots for {self.players} players: name one "
-                                  "bot per seat, e.g. --bots heuristic,random,random")
+            raise SimulationError(_("{count} bots for {players} players: name one bot per seat, "
+                                    "e.g. --bots heuristic,random,random").format(
+                                        count=len(self.bots), players=self.players))
         check_bots(self.bots)
 
     def seating(self, index: int) -> tuple[str, ...]:
@@ -261,8 +262,8 @@ def _check_counts(**counts: int | None) -> None:
     for name, value in counts.items():
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                   or value < 1):
-            raise SimulationError(f"{name} must be a whole number of at least 1, not "
-                                  f"{quote(value)}")
+            raise SimulationError(_("{name} must be a whole number of at least 1, not {value}"
+                                    ).format(name=name, value=quote(value)))
 
 
 def simulate(variant: str = "skitgubbe", players: int = 3, games: int = 100, seed: int = 0,
@@ -312,20 +313,22 @@ def check_study(variant: str = "skitgubbe", players: int = 3, games: int = 100, 
     ladder and the comparison check each of their studies with it before the first
     game of any."""
     if variant not in PRESETS:
-        raise SimulationError(f"unknown variant {quote(variant)}; see 'skitgubbe variants'")
+        raise SimulationError(_("unknown variant {variant}; see 'skitgubbe variants'").format(
+            variant=quote(variant)))
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise SimulationError(f"the number of games must be a whole number, not negative: "
-                              f"{quote(games)}")
+        raise SimulationError(_("the number of games must be a whole number, not negative: "
+                                "{games}").format(games=quote(games)))
     if scheduler not in SCHEDULERS:
-        raise SimulationError(f"unknown scheduler {quote(scheduler)}; use one of "
-                              f"{', '.join(SCHEDULERS)}")
+        raise SimulationError(_("unknown scheduler {scheduler}; use one of {schedulers}").format(
+            scheduler=quote(scheduler), schedulers=", ".join(SCHEDULERS)))
     _check_counts(workers=workers, chunk_size=chunk_size, max_moves=max_moves)
     if address is not None and scheduler != "dask":
-        raise SimulationError("an address names a Dask scheduler: use it with the dask "
-                              "scheduler")
+        raise SimulationError(_("an address names a Dask scheduler: use it with the dask "
+                                "scheduler"))
     if address is not None and not DASK_ADDRESS.match(address):
-        raise SimulationError(f"{quote(address)} is not a Dask scheduler address: write "
-                              "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
+        raise SimulationError(_("{address} is not a Dask scheduler address: write "
+                                "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786").format(
+                                    address=quote(address)))
     seats = ("random",) * players if bots is None else check_bots(bots)
     return Study(variant, players, seed, seats, rotate, tuple(sorted((options or {}).items())),
                  tuple(sorted((bot_options or {}).items())), max_moves, measure)
@@ -387,7 +390,7 @@ def _pandas() -> Any:
     try:
         import pandas
     except ImportError:
-        raise SimulationError("simulating needs pandas: pip install 'skitgubbe[studies]'"
+        raise SimulationError(_("simulating needs pandas: pip install 'skitgubbe[studies]'")
                               ) from None
     return pandas
 
@@ -531,8 +534,8 @@ def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address:
     try:
         from distributed import Client, LocalCluster, wait
     except ImportError:
-        raise SimulationError("the dask scheduler needs dask.distributed: "
-                              "pip install 'skitgubbe[studies]'") from None
+        raise SimulationError(_("the dask scheduler needs dask.distributed: "
+                                "pip install 'skitgubbe[studies]'")) from None
     cluster = None
     if address is None:
         # distributed's constructors carry no annotations (mypy --strict refuses the call)
@@ -544,8 +547,11 @@ def _dask(study: Study, parts: Iterator[tuple[int, int]], workers: int, address:
             client = Client(address or cluster,  # type: ignore[no-untyped-call]  # as above
                             timeout=timeout)
         except (OSError, TimeoutError, ValueError) as err:
-            raise SimulationError(f"cannot reach the Dask scheduler at {quote(address)} within "
-                                  f"{timeout} s ({type(err).__name__})") from None
+            raise SimulationError(_("cannot reach the Dask scheduler at {address} within {seconds} "
+                                    "s ({problem})").format(address=quote(address),
+                                                            seconds=timeout,
+                                                            problem=type(err).__name__)
+                                  ) from None
         with client:
             limit = 2 * max(workers, len(client.scheduler_info().get("workers", ())))
             yield from _in_order(
@@ -581,8 +587,8 @@ def write_parquet(out: BinaryIO, columns: list[str], parts: Iterable[list[Row]])
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
-        raise SimulationError("writing parquet needs pyarrow: pip install "
-                              "'skitgubbe[studies]', or write a .csv file") from None
+        raise SimulationError(_("writing parquet needs pyarrow: pip install "
+                                "'skitgubbe[studies]', or write a .csv file")) from None
     count = 0
     writer = None
     try:

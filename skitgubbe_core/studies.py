@@ -224,7 +224,7 @@ def seating(bots: Sequence[str], players: int) -> list[str]:
     ['search', 'random', 'search']
     """
     if not bots:
-        raise SimulationError("name at least one bot")
+        raise SimulationError(_("name at least one bot"))
     return [bots[p % len(bots)] for p in range(players)]
 
 
@@ -265,7 +265,8 @@ def compare_play(variants: Sequence[str] | str = "all", players: str | int = "us
     names = list(PRESETS) if variants == "all" else list(variants)
     for i, name in enumerate(names):
         if name not in PRESETS:
-            raise SimulationError(f"unknown variant {name!r}; see 'skitgubbe variants'")
+            raise SimulationError(_("unknown variant {variant}; see 'skitgubbe variants'").format(
+                variant=repr(name)))
         if name in names[:i]:
             raise SimulationError(_("{variant} is named twice: name each ruleset once").format(
                 variant=quote(name)))
