@@ -5,7 +5,7 @@ test), the slowest tests, and the machine's load.
 
     python tools/test_times.py tests/test_voila.py tests/test_lite.py
     python tools/test_times.py --top 15 -m "not slow" tests
-    python tools/test_times.py --report results.xml       # only read an earlier report
+    python tools/test_times.py --report a.xml --report b.xml  # only read earlier reports
 
 Everything after the options goes to pytest; the report is written to a temporary file
 unless ``--xml`` names one.  Exits with pytest's status.
@@ -62,13 +62,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=15, help="how many slowest tests to list")
     parser.add_argument("--xml", type=Path, help="where to keep the JUnit XML report")
-    parser.add_argument("--report", type=Path, help="read this report instead of running")
+    parser.add_argument("--report", type=Path, action="append",
+                        help="read this report instead of running (repeat to add up several)")
     args, pytest_args = parser.parse_known_args(argv)
     status = 0
     if args.report:
-        report = args.report
+        reports = args.report
     else:
         report = args.xml or Path(tempfile.mkdtemp()) / "junit.xml"
+        reports = [report]
         load = os.getloadavg()[0]
         started = time.monotonic()
         status = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
@@ -76,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         wall = time.monotonic() - started
         print(f"\nwall time {wall:.0f} s; load average {load:.1f} before, "
               f"{os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)\n")
-    print(table(read_report(report), args.top))
+    print(table([case for report in reports for case in read_report(report)], args.top))
     return status
 
 
