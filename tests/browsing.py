@@ -9,7 +9,9 @@ launched on first use and closed at the session's end (:func:`close_shared`), an
 the contexts (pages) opened meanwhile, so each test still has its own. Playwright's sync
 API refuses a second driver while one runs: ``require_chromium().sync_playwright()``
 therefore yields the session's driver and leaves it running, so a test that launches a
-browser of its own that way still works."""
+browser of its own that way still works. While the driver runs, the main thread has a
+running asyncio loop (``asyncio.run()`` fails there): ``tests/conftest.py`` therefore runs
+the test files that import this module last, together."""
 
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+import functools
 import sys
 from pathlib import Path
 
@@ -38,6 +39,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(NOT_QUICK):
             item.add_marker(pytest.mark.slow)
+    # The test files that use tests/browsing.py run last, together: the session's one
+    # chromium lives from the first browser test to the session's end, and while its
+    # Playwright driver runs, the main thread has a running asyncio loop, in which
+    # asyncio.run() (widgets/offline.py's doctest, nbval's kernels) would fail.
+    items.sort(key=_uses_browsing)
+
+
+@functools.cache
+def _file_uses_browsing(path: Path) -> bool:
+    return path.suffix == ".py" and "from browsing import" in path.read_text(encoding="utf-8")
+
+
+def _uses_browsing(item: pytest.Item) -> bool:
+    return _file_uses_browsing(item.path)
 
 
 # One chromium and one JupyterLite build per session, for every browser test file

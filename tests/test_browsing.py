@@ -2,7 +2,13 @@
 with contexts of its own, and a test that asks Playwright for a driver of its own while
 the session's runs still works."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 from browsing import CHROMIUM, offline_chromium, require_chromium
+
+ROOT = Path(__file__).resolve().parent.parent
 
 sync_api = require_chromium()
 
@@ -29,3 +35,13 @@ def test_a_driver_asked_for_while_the_sessions_runs_launches_a_browser_of_its_ow
         assert own is not chromium[0]
         own.close()
     assert chromium[0].is_connected()
+
+
+def test_the_browser_files_run_last_so_no_other_test_meets_the_drivers_event_loop():
+    """Given first, test_browsing.py still runs after widgets/offline.py's doctest, whose
+    asyncio.run() fails while the session's Playwright driver runs."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:nbval",
+         "--doctest-modules", "tests/test_browsing.py::test_a_page_of_its_own_is_closed_after_the_test",
+         "widgets/offline.py"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert "2 passed" in result.stdout, result.stdout[-3000:]
