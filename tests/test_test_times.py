@@ -27,6 +27,7 @@ def test_files_are_added_up_slowest_first_and_the_slowest_tests_listed(tmp_path,
                           "| `tests/test_cards.py` | 2 | 1.0 | 2% |", "| all | 4 | 41.0 | |"]
     assert lines[-2:] == ["| 30.5 | `tests/test_voila.py::test_a[02-stunsa.ipynb]` |",
                           "| 9.5 | `tests/test_voila.py::test_b` (skipped) |"]
+    assert tool.table(cases, 1, files=1).splitlines()[3] == "| 1 other files | 2 | 1.0 | 2% |"
     assert tool.main(["--report", str(tmp_path / "a.xml"), "--report",
                       str(tmp_path / "a.xml"), "--top", "1"]) == 0
     assert "| all | 8 | 82.0 | |" in capsys.readouterr().out

@@ -40,16 +40,23 @@ def read_report(path: Path) -> list[tuple[str, str, float, str]]:
     return cases
 
 
-def table(cases: list[tuple[str, str, float, str]], top: int) -> str:
-    """Per-file totals, slowest first, then the ``top`` slowest tests (Markdown)."""
+def table(cases: list[tuple[str, str, float, str]], top: int, files: int = 0) -> str:
+    """Per-file totals, slowest first (the ``files`` slowest, the others added up, when
+    ``files`` is not 0), then the ``top`` slowest tests (Markdown)."""
     per_file: dict[str, list[float]] = defaultdict(list)
     for file, _, seconds, _ in cases:
         per_file[file].append(seconds)
     total = sum(seconds for _, _, seconds, _ in cases)
     lines = ["| file | tests | seconds | share |", "| --- | ---: | ---: | ---: |"]
-    for file, times in sorted(per_file.items(), key=lambda item: -sum(item[1])):
+    ranked = sorted(per_file.items(), key=lambda item: -sum(item[1]))
+    shown, rest = (ranked[:files], ranked[files:]) if files else (ranked, [])
+    for file, times in shown:
         share = sum(times) / total if total else 0.0
         lines.append(f"| `{file}` | {len(times)} | {sum(times):.1f} | {share:.0%} |")
+    if rest:
+        times = [s for _, file_times in rest for s in file_times]
+        share = sum(times) / total if total else 0.0
+        lines.append(f"| {len(rest)} other files | {len(times)} | {sum(times):.1f} | {share:.0%} |")
     lines.append(f"| all | {len(cases)} | {total:.1f} | |")
     lines += ["", f"The {top} slowest tests:", "", "| seconds | test |", "| ---: | --- |"]
     for file, name, seconds, outcome in sorted(cases, key=lambda c: -c[2])[:top]:
@@ -61,6 +68,8 @@ def table(cases: list[tuple[str, str, float, str]], top: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=15, help="how many slowest tests to list")
+    parser.add_argument("--files", type=int, default=0,
+                        help="list only the slowest files, the others added up")
     parser.add_argument("--xml", type=Path, help="where to keep the JUnit XML report")
     parser.add_argument("--report", type=Path, action="append",
                         help="read this report instead of running (repeat to add up several)")
@@ -78,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         wall = time.monotonic() - started
         print(f"\nwall time {wall:.0f} s; load average {load:.1f} before, "
               f"{os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)\n")
-    print(table([case for report in reports for case in read_report(report)], args.top))
+    cases = [case for report in reports for case in read_report(report)]
+    print(table(cases, args.top, args.files))
     return status
 
 
