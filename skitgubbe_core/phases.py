@@ -20,7 +20,8 @@ from typing import Protocol
 from . import phase1, phase1_all, phase1_mas, phase2
 from .actions import Action
 from .events import Listener
-from .rules import Phase1Tricks, Rules
+from .option_fields import Phase1Tricks
+from .rules import Rules
 from .state import State
 
 

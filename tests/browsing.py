@@ -1,7 +1,17 @@
 """What the browser tests share: Debian's chromium (or a skip), free loopback ports,
 waiting for a server, and a chromium that cannot reach the internet (JupyterLite and
 Voila tests): every request to a host other than the loopback goes to a proxy on
-127.0.0.1 that refuses it and keeps its request line."""
+127.0.0.1 that refuses it and keeps its request line.
+
+One chromium per test session: :func:`offline_chromium` (and the fixtures ``chromium``
+and ``chromium_page`` of ``tests/conftest.py``) give the session's one offline chromium,
+launched on first use and closed at the session's end (:func:`close_shared`), and close
+the contexts (pages) opened meanwhile, so each test still has its own. Playwright's sync
+API refuses a second driver while one runs: ``require_chromium().sync_playwright()``
+therefore yields the session's driver and leaves it running, so a test that launches a
+browser of its own that way still works. While the driver runs, the main thread has a
+running asyncio loop (``asyncio.run()`` fails there): ``tests/conftest.py`` therefore runs
+the test files that import this module last, together."""
 
 from __future__ import annotations
 
@@ -42,7 +52,65 @@ def require_chromium():
                     allow_module_level=True)
     sync_api = pytest.importorskip("playwright.sync_api")
     sync_api.expect.set_options(timeout=EXPECT_MS)
-    return sync_api
+    return _SessionSyncApi(sync_api)
+
+
+class _SessionSyncApi:
+    """``playwright.sync_api``, except that ``sync_playwright()`` yields the session's one
+    driver (:func:`driver`) and does not stop it at the end of its ``with`` block."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name):
+        return getattr(self._module, name)
+
+    @contextlib.contextmanager
+    def sync_playwright(self):
+        yield driver(self._module)
+
+
+_session: dict = {}
+"""The session's Playwright driver (``driver``), offline chromium (``chromium``) and its
+refusing proxy (``proxy``), once started."""
+
+
+def driver(sync_api):
+    """The session's Playwright driver, started on first use."""
+    if "driver" not in _session:
+        module = getattr(sync_api, "_module", sync_api)
+        _session["driver"] = module.sync_playwright().start()
+    return _session["driver"]
+
+
+def shared_chromium(sync_api):
+    """The session's offline chromium and its refusing proxy, launched on first use."""
+    if "chromium" not in _session or not _session["chromium"].is_connected():
+        _session.setdefault("proxy", RefusingProxy())
+        _session["chromium"] = launch_offline(driver(sync_api), _session["proxy"])
+    return _session["chromium"], _session["proxy"]
+
+
+def close_shared() -> None:
+    """Close the session's chromium, proxy and driver (``pytest_sessionfinish``)."""
+    if "chromium" in _session:
+        _session.pop("chromium").close()
+    if "proxy" in _session:
+        _session.pop("proxy").close()
+    if "driver" in _session:
+        _session.pop("driver").stop()
+
+
+@contextlib.contextmanager
+def own_contexts(chromium):
+    """Close the contexts (and so the pages) of ``chromium`` opened inside the block."""
+    before = list(chromium.contexts)
+    try:
+        yield
+    finally:
+        for context in chromium.contexts:
+            if context not in before:
+                context.close()
 
 
 def free_port() -> int:
@@ -193,10 +261,19 @@ def launch_offline(playwright, proxy: RefusingProxy):
 
 @contextlib.contextmanager
 def offline_chromium(sync_api):
-    """Chromium offline (``launch_offline``) and its refusing proxy, closed afterwards."""
-    proxy = RefusingProxy()
-    with sync_api.sync_playwright() as p:
-        chromium = launch_offline(p, proxy)
+    """The session's offline chromium (``launch_offline``) and its refusing proxy; the
+    contexts and pages opened meanwhile are closed afterwards. The proxy's ``refused``
+    lists the whole session's: note ``len(proxy.refused)`` first to see a test's own."""
+    chromium, proxy = shared_chromium(sync_api)
+    with own_contexts(chromium):
         yield chromium, proxy
-        chromium.close()
-    proxy.close()
+
+
+def build_lite(script: str, output: Path, *options: str) -> None:
+    """Run ``lite/SCRIPT --output OUTPUT OPTIONS`` (``build.py``: the lab site;
+    ``voici.py``: the apps) as `make lite` does; fail with its output's end if it fails."""
+    started = time.monotonic()
+    build = subprocess.run([sys.executable, str(ROOT / "lite" / script), "--output", str(output),
+                            *options], cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    print(f"\n{script}: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")

@@ -1,3 +1,4 @@
+import functools
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 NOT_QUICK = (
     # browsers, servers and fresh environments
     "tests/test_browser.py", "tests/test_lite.py", "tests/test_voila.py",
-    "tests/test_voici.py", "tests/test_binder.py",
+    "tests/test_voici.py", "tests/test_binder.py", "tests/test_browsing.py",
     "tests/test_handout.py::test_printed_handouts_fit_their_pages",
     "tests/test_worksheet.py::test_every_built_in_worksheet_prints_on_two_pages_koiras_on_three",
     "tests/test_site_bytes.py",
@@ -41,3 +42,55 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(NOT_QUICK):
             item.add_marker(pytest.mark.slow)
+    # The test files that use tests/browsing.py run last, together: the session's one
+    # chromium lives from the first browser test to the session's end, and while its
+    # Playwright driver runs, the main thread has a running asyncio loop, in which
+    # asyncio.run() (widgets/offline.py's doctest, nbval's kernels) would fail.
+    items.sort(key=_uses_browsing)
+
+
+@functools.cache
+def _file_uses_browsing(path: Path) -> bool:
+    return path.suffix == ".py" and "from browsing import" in path.read_text(encoding="utf-8")
+
+
+def _uses_browsing(item: pytest.Item) -> bool:
+    return _file_uses_browsing(item.path)
+
+
+# One chromium and one JupyterLite build per session, for every browser test file
+# (tests/browsing.py). The test files' own fixtures (``browser``, ``site``) use these.
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The session's offline chromium and its refusing proxy (``browsing.offline_chromium``):
+    open a context or page of your own in it, as ``chromium_page`` does."""
+    from browsing import require_chromium, shared_chromium
+    return shared_chromium(require_chromium())
+
+
+@pytest.fixture
+def chromium_page(chromium):
+    """A page in a context of its own in the session's chromium, closed after the test."""
+    from browsing import own_contexts
+    browser, _ = chromium
+    with own_contexts(browser):
+        yield browser.new_context().new_page()
+
+
+@pytest.fixture(scope="session")
+def lite_build(tmp_path_factory) -> Path:
+    """The JupyterLite site of the notebooks as `make lite` builds it (lite/build.py), built
+    once per session into a folder tests/test_lite.py and tests/test_voici.py read and
+    serve, never change (test_voici adds the apps beside it, as `make lite` does)."""
+    from browsing import build_lite
+    output = tmp_path_factory.mktemp("lite") / "site"
+    build_lite("build.py", output)
+    return output
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Close the session's chromium, if a browser test started it."""
+    browsing = sys.modules.get("browsing")
+    if browsing is not None:
+        browsing.close_shared()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from accessibility import FOCUS_RING, focus_ring
-from browsing import CHROMIUM, free_port, require_chromium, wait_until_up
+from browsing import free_port, offline_chromium, require_chromium, wait_until_up
 from quizzing import answer_by_mouse_and_keyboard
 
 from skitgubbe_core import examples, scenario
@@ -49,15 +49,12 @@ def lab(tmp_path_factory):
 
 @pytest.fixture
 def page(lab):
+    """A page of its own in the session's chromium (tests/browsing.py)."""
     url, token = lab
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+    with offline_chromium(sync_api) as (browser, _):
         tab = browser.new_page(viewport={"width": 1300, "height": 1400})
         tab.set_default_timeout(60000)
         yield tab, url, token
-        browser.close()
 
 
 def _open(tab, url, token, notebook, workspace):
@@ -164,9 +161,7 @@ def test_running_the_notebook_gives_live_widgets_that_step(page):
 
 def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_box(lab):
     url, token = lab
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox",
-                                                                    "--disable-gpu"])
+    with offline_chromium(sync_api) as (browser, _):
         tab = browser.new_page(viewport={"width": 800, "height": 1000})
         tab.set_default_timeout(60000)
         _open(tab, url, token, "02-stunsa.ipynb", "narrow")
@@ -182,7 +177,6 @@ def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_box(lab):
             assert "…" not in button.inner_text()
         assert box.bounding_box()["width"] > 40
         assert box.bounding_box()["x"] + box.bounding_box()["width"] <= 800
-        browser.close()
 
 
 def test_the_quiz_answers_by_mouse_and_keyboard_in_time(page):

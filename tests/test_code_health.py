@@ -1,6 +1,7 @@
 """Code health: the layering rules a newcomer can rely on, checked."""
 
 import ast
+import importlib.util
 import inspect
 import io
 import re
@@ -8,6 +9,7 @@ import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import ModuleType
 from typing import Literal, get_args, get_type_hints
 
 import pytest
@@ -20,7 +22,7 @@ from skitgubbe_core.events import _TEMPLATES, ACTION_KINDS, KINDS, ROLES, Event,
 from skitgubbe_core.frames import _SPLIT, DECIDES, FORWARD, OWN_FRAME, TAKES
 from skitgubbe_core.phases import PHASE1, PHASE2, Phase, module_for
 from skitgubbe_core.quiz import TURN_EVENTS
-from skitgubbe_core.rules import ANY, OPTIONS, PRESETS, Choice, Option, Rules
+from skitgubbe_core.rules import ANY, HOUSE_CUSTOM, OPTIONS, PRESETS, Choice, Option, Rules
 from skitgubbe_core.simulate import PICK_UP_EVENTS, random_game
 from skitgubbe_core.state import State
 
@@ -89,6 +91,37 @@ def test_the_phase1_registry_covers_every_value_of_phase1_tricks():
     assert kinds == set(PHASE1)
     s.phase = 2
     assert module_for(s, Rules.preset("mas")) is PHASE2 is phase2
+
+
+def _option_fields_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("option_fields_tool",
+                                                  ROOT / "tools" / "option_fields.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_options_types_and_fields_are_derived_from_their_one_declaration():
+    tool = _option_fields_tool()
+    written = (ROOT / "skitgubbe_core" / "option_fields.py").read_text(encoding="utf-8")
+    assert written == tool.source(), "skitgubbe_core/option_fields.py is stale: make option-fields"
+    assert tool.main(["--check"]) == 0
+
+
+def test_an_option_declared_once_gets_its_type_and_field_and_a_stale_module_is_caught(
+        monkeypatch, capsys):
+    tool = _option_fields_tool()
+    option = Option("first_lead", "Who leads first", "The dealer's left or right.",
+                    (Choice("dealer-left", "the dealer's left", ("pagat",)),
+                     Choice("dealer-right", "the dealer's right", (), HOUSE_CUSTOM)),
+                    "dealer-left")
+    monkeypatch.setitem(OPTIONS, option.name, option)
+    text = tool.source()
+    assert 'FirstLead = Literal["dealer-left", "dealer-right"]\n' in text
+    assert '    first_lead: FirstLead = "dealer-left"\n' in text
+    assert tool.main(["--check"]) == 1
+    assert "stale" in capsys.readouterr().out
 
 
 def test_each_options_literal_type_lists_exactly_its_choices_and_default():

@@ -16,7 +16,7 @@ PACKAGES = {"skitgubbe_core": ROOT / "skitgubbe_core", "skitgubbe_widgets": ROOT
 LAYERS: list[tuple[str, list[str]]] = [
     ("base", ["errors", "interrupt", "metrics", "family", "i18n", "cards", "schema", "actions",
               "files", "jsondata"]),
-    ("rules", ["sources", "rulebook", "rules"]),
+    ("rules", ["sources", "rulebook", "option_fields", "rules"]),
     ("position", ["state", "events", "in_turn"]),
     ("phases", ["phase2", "phase1_common", "phase1", "phase1_all", "phase1_mas", "phases"]),
     # The pictures read a Game through its public properties; they import game for its

@@ -11,15 +11,13 @@ import gzip
 import json
 import re
 import shutil
-import subprocess
-import sys
 import time
 import zipfile
 from pathlib import Path
 
 import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
-from browsing import StaticSite, offline_chromium, require_chromium
+from browsing import StaticSite, build_lite, offline_chromium, require_chromium
 from quizzing import answer_by_mouse_and_keyboard
 
 sync_api = require_chromium()
@@ -54,22 +52,16 @@ WIDGETS_DRAWN = """() => ![...document.querySelectorAll(
   .some(o => o.textContent === 'Loading widget...')"""
 
 
-def build_site(output: Path, contents: Path = ROOT / "notebooks") -> None:
-    started = time.monotonic()
-    build = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--output", str(output),
-                            "--contents", str(contents)],
-                           cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    print(f"\nlite build: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")
+def build_site(output: Path, contents: Path) -> None:
+    build_lite("build.py", output, "--contents", str(contents))
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The site as `make lite` builds it, served over HTTP on 127.0.0.1."""
-    output = tmp_path_factory.mktemp("site") / "lite"
-    build_site(output)
-    server = StaticSite(output)
-    yield output, server.url
+def site(lite_build):
+    """The site as `make lite` builds it (once per session: ``lite_build`` in
+    tests/conftest.py), served over HTTP on 127.0.0.1."""
+    server = StaticSite(lite_build)
+    yield lite_build, server.url
     server.close()
 
 

@@ -10,14 +10,12 @@ import gzip
 import json
 import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from accessibility import violations
-from browsing import StaticSite, offline_chromium, require_chromium
+from browsing import StaticSite, build_lite, offline_chromium, require_chromium
 
 sync_api = require_chromium()
 pytest.importorskip("jupyterlite_core")
@@ -32,19 +30,15 @@ NEXT = re.compile(r"^\s*(next|nästa)\s*$")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """Both sites as `make lite` builds them - the lab site, and the apps in its ``apps``
-    folder -, served on 127.0.0.1 by a host that serves their gzipped copies."""
-    served = tmp_path_factory.mktemp("served")
-    for script, output in (("build.py", served), ("voici.py", served / "apps")):
-        started = time.monotonic()
-        build = subprocess.run([sys.executable, str(ROOT / "lite" / script),
-                                "--output", str(output)],
-                               cwd=ROOT, capture_output=True, text=True, timeout=1800)
-        assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-        print(f"\n{script}: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")
-    server = StaticSite(served, precompressed=True)
-    yield served / "apps", f"{server.url}/apps"
+def site(lite_build):
+    """Both sites as `make lite` builds them - the lab site (built once per session:
+    ``lite_build`` in tests/conftest.py), and the apps in its ``apps`` folder -, served on
+    127.0.0.1 by a host that serves their gzipped copies."""
+    apps = lite_build / "apps"
+    if not apps.exists():
+        build_lite("voici.py", apps)
+    server = StaticSite(lite_build, precompressed=True)
+    yield apps, f"{server.url}/apps"
     server.close()
 
 

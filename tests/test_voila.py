@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
-from browsing import PRESENT_CONFIG, RefusingProxy, launch_offline, require_chromium, start_present
+from browsing import PRESENT_CONFIG, offline_chromium, require_chromium, start_present
 from quizzing import answer_by_mouse_and_keyboard
 from traitlets.config.loader import PyFileConfigLoader
 
@@ -51,12 +51,10 @@ def voila(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    proxy = RefusingProxy()
-    with sync_api.sync_playwright() as p:
-        chromium = launch_offline(p, proxy)
+    """The session's offline chromium (tests/browsing.py); each test opens its own
+    contexts."""
+    with offline_chromium(sync_api) as (chromium, _):
         yield chromium
-        chromium.close()
-    proxy.close()
 
 
 def open_app(browser, url: str, notebook: str):

@@ -134,12 +134,10 @@ NAMES = examples.names()
 def printed_worksheets(tmp_path, names, langs=("en", "sv")):
     """The number of A4 pages chromium prints each worksheet on, by (name, lang): one
     browser prints them all (page.pdf is chromium's --print-to-pdf)."""
-    from browsing import CHROMIUM, require_chromium
+    from browsing import offline_chromium, require_chromium
     sync_api = require_chromium()
     counts = {}
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM,
-                                    args=["--no-sandbox", "--disable-gpu"])
+    with offline_chromium(sync_api) as (browser, _):
         tab = browser.new_page()
         for name in names:
             for lang in langs:
@@ -148,7 +146,6 @@ def printed_worksheets(tmp_path, names, langs=("en", "sv")):
                 tab.goto(page.as_uri())
                 pdf = tab.pdf(prefer_css_page_size=True)
                 counts[name, lang] = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-        browser.close()
     return counts
 
 
