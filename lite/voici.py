@@ -22,9 +22,13 @@ import re
 import shutil
 import sys
 import tempfile
+from html import escape
 from pathlib import Path
 
 import build
+
+from skitgubbe_core.i18n import N_, gettext, language
+from skitgubbe_core.i18n import current as current_language
 
 #: our Voila template (no Font Awesome from a CDN), found through JUPYTER_PATH
 TEMPLATE = "skitgubbe"
@@ -43,6 +47,21 @@ APPS_STARTUP = '["ipykernel","comm","pyodide_kernel","ipython"]'
 COMPLETION = ("jedi", "parso")
 #: the browser storage of the apps (none of the lab site's files)
 APPS_STORAGE = "JupyterLite Storage - skitgubbe apps"
+#: the folder of the notebooks in another language than English (notebooks/sv)
+LANGUAGES = ("sv",)
+#: what Voila's pages say in English, as Voici writes them, and in their language: the
+#: spinner's first line, its line while a cell runs (a JavaScript template), the line
+#: Voici's script shows as the kernel starts, and the lists' heading
+SPINNER = '<h2 id="loading_text">Running ...</h2>'
+SPINNER_CELL = "let defaultText = `Executing ${cell_index} of ${cell_count}`"
+SPINNER_TEXT = "innterText = text ?? defaultText"
+KERNEL_STARTING = "Starting up kernel..."
+LIST_HEADING = "Select items to open with Voici."
+LOADING = N_("Loading the app…")
+#: {cell} and {cells}: numbers the page fills in
+RUNNING_CELL = N_("Running part {cell} of {cells}…")
+STARTING = N_("Starting Python in your browser…")
+CHOOSE = N_("Choose a notebook to open it as an app.")
 
 
 def build_site(output: Path, cache: Path, contents: Path) -> None:
@@ -61,11 +80,16 @@ def build_site(output: Path, cache: Path, contents: Path) -> None:
         os.environ["JUPYTER_PATH"] = str(build.ROOT / "share" / "jupyter")
         build.run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite_dir,
                   "--output-dir", output, "--contents", contents, "--template", TEMPLATE,
-                  "--no-sourcemaps", "--no-unused-shared-packages", "--no-libarchive",
-                  cwd=lite_dir)
+                  "--classic-tree=True", "--no-sourcemaps", "--no-unused-shared-packages",
+                  "--no-libarchive", cwd=lite_dir)
     for page in (output / "voici").rglob("*.html"):
         point_at_the_root(page)
         link_the_apps(page)
+    for kind, speak in (("render", speak_in_the_app), ("tree", speak_in_the_list)):
+        for page in (output / "voici" / kind).rglob("*.html"):
+            folder = page.relative_to(output / "voici" / kind).parts[0]
+            with language(folder if folder in LANGUAGES else "en"):
+                speak(page)
     build.start_offline(output, APPS_STARTUP)
     build.report(output)
 
@@ -107,6 +131,34 @@ def link_the_apps(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     page.write_text(NOTEBOOK_LINK.sub(lambda m: f'href="{m[1]}.html{m[2] or ""}"', text),
                     encoding="utf-8")
+
+
+def replace(text: str, old: str, new: str, page: Path) -> str:
+    """``text`` with ``old`` replaced by ``new``; the build stops if Voici's page does
+    not have ``old`` (a new Voici, whose pages the patch no longer fits)."""
+    if old not in text:
+        sys.exit(f"{page}: no {old!r} to replace: has Voici's page changed?")
+    return text.replace(old, new)
+
+
+def speak_in_the_app(page: Path) -> None:
+    """An app's page in the current language: its ``lang`` and its spinner's lines."""
+    text = replace(page.read_text(encoding="utf-8"), '<html lang="en">',
+                   f'<html lang="{current_language()}">', page)
+    text = replace(text, SPINNER, f'<h2 id="loading_text">{escape(gettext(LOADING))}</h2>', page)
+    running = gettext(RUNNING_CELL).replace("{cell}", "${cell_index}").replace(
+        "{cells}", "${cell_count}")
+    text = replace(text, SPINNER_CELL, f"let defaultText = `{running}`", page)
+    text = replace(text, SPINNER_TEXT, f"innterText = (text === {json.dumps(KERNEL_STARTING)} ? "
+                   f"{json.dumps(gettext(STARTING))} : text) ?? defaultText", page)
+    page.write_text(text, encoding="utf-8")
+
+
+def speak_in_the_list(page: Path) -> None:
+    """A list of apps in the current language: its ``lang`` and its heading."""
+    text = replace(page.read_text(encoding="utf-8"), "<html>",
+                   f'<html lang="{current_language()}">', page)
+    page.write_text(replace(text, LIST_HEADING, escape(gettext(CHOOSE)), page), encoding="utf-8")
 
 
 def main() -> None:
