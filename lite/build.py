@@ -251,6 +251,7 @@ def write_config(lite_dir: Path) -> None:
         "appName": "Skitgubbe", "disabledExtensions": list(DISABLED_EXTENSIONS),
         "contentsStorageName": CONTENTS_STORAGE,
         "enableMemoryStorage": True, "workspacesStorageDrivers": ["memoryStorageDriver"],
+        "exposeAppInBrowser": True,  # for lite/fresh-notebooks.js's mending of Save As
         "litePluginSettings": {PYODIDE_KERNEL_PLUGIN_ID: {
             "loadPyodideOptions": {"packages": [OUR_PACKAGE]}}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
