@@ -37,13 +37,13 @@ def quiet(site: StaticSite) -> None:
             sent, since = site.sent, time.monotonic()
 
 
-def run_all(tab) -> None:  # type: ignore[no-untyped-def]
+def run_all(tab) -> None:
     tab.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
     tab.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
     tab.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
 
 
-def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str,  # type: ignore[no-untyped-def]
+def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str,
           throttle: int) -> tuple[float, int]:
     """One first visit: seconds to a live stepper, and the bytes the server sent."""
     page = ("apps/voici/render/02-stunsa.html" if name == "app"
