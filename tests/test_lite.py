@@ -249,6 +249,8 @@ def test_three_notebooks_in_sequence_in_one_tab_each_open_alone_and_run(site, br
     for notebook in ("02-stunsa.ipynb", "03-pick-up-cases.ipynb", "05-family-and-sources.ipynb"):
         started = time.monotonic()
         _open(tab, url, notebook)
+        idle = tab.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$"))
+        idle.wait_for()  # its kernel has started: one Pyodide, not one per notebook opened
         _menu(tab, "Run", "Run All Cells")
         tab.wait_for_function(ALL_CELLS_DONE, timeout=RUN_TIMEOUT_MS, polling=500)
         tab.wait_for_function(WIDGETS_DRAWN, polling=200)
