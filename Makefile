@@ -21,9 +21,9 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
 
 # The static JupyterLite site in build/lite, and in build/lite/apps the same notebooks as
-# code-free Voici apps (both run offline; publish the folder on any static host). The first
-# build downloads Pyodide (npm), wheels (PyPI) and Voici's build environment into
-# ~/.cache/skitgubbe/lite.
+# code-free Voici apps (both run offline; publish the folder on any static host), built by
+# this environment (the `lite` extra) on one JupyterLite. The first build downloads Pyodide
+# (npm) and wheels (PyPI) into ~/.cache/skitgubbe/lite.
 lite: $(STAMP)
 	$(PY) lite/build.py --output build/lite
 	$(PY) lite/voici.py --output build/lite/apps

@@ -4,11 +4,15 @@ contents, Python in the browser through Pyodide, and no request leaving the site
 Steps, each from a clean state (a stale ``.jupyterlite.doit.db`` silently keeps the CDN URL):
 
 1. the Pyodide runtime: the npm package ``pyodide@<version the kernel pins>`` (``npm pack``);
-2. its lock file rewritten: the packages the kernel starts with (the ``depends`` closure
-   of micropip, IPython and jedi), ipywidgets, fastjsonschema and our own wheel become local files
-   beside the lock; every other entry points at the Pyodide CDN, so a notebook that
-   needs pandas or matplotlib can still load them while the browser is online;
-3. ``jupyter lite build`` with that folder as its well-known ``static/pyodide``.
+2. its lock file rewritten: the packages the kernel starts with (the pure-Python
+   ``depends`` closure of micropip, IPython and jedi), ipywidgets, anywidget,
+   fastjsonschema and our own wheel become local files beside the lock; every other entry
+   points at the Pyodide CDN, so a notebook that needs pandas or matplotlib can still load
+   them while the browser is online;
+3. ``jupyter lite build`` with that folder as its well-known ``static/pyodide``;
+4. the kernel's worker told not to install, as it starts, what only the CDN has.
+
+The apps (lite/voici.py) are built by the same environment, on the same JupyterLite.
 
 Downloads (the npm tarball, wheels from PyPI) are kept in a cache, by default
 ``~/.cache/skitgubbe/lite`` (``SKITGUBBE_LITE_CACHE`` moves it), so repeat builds run offline.
@@ -45,13 +49,20 @@ DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) /
 #: needs IPython and turns on jedi completion)
 KERNEL_ROOTS = ("micropip", "ipython", "jedi")
 #: not in Pyodide's lock, at the lab environment's versions: our widgets and what they
-#: need, and the engine's schema validator
-SERVED_TOO = ("ipywidgets", "comm", "jupyterlab_widgets", "fastjsonschema")
-#: where the lock's other packages are (older kernels, as lite/voici.py's, do not name it)
+#: need (ipywidgets; anywidget, whose front-end module the widgets send), and the
+#: engine's schema validator
+SERVED_TOO = ("ipywidgets", "comm", "jupyterlab_widgets", "anywidget", "psygnal",
+              "typing_extensions", "fastjsonschema")
+#: where the lock's other packages are (the 0.7 kernel does not name it)
 PYODIDE_CDN_URL = getattr(constants, "PYODIDE_CDN_URL",
                           f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full")
-#: the loader the kernel imports: an ES module from Pyodide 314 on, a script before
+#: the loader the kernel imports (``pyodide.js`` for the 0.7 kernel)
 LOADER = getattr(constants, "PYODIDE_JS", "pyodide.mjs")
+#: what the kernel's worker installs as it starts (the 0.7 kernel), and the same without
+#: sqlite3, a part of CPython that Pyodide ships on its CDN only: IPython runs without it
+#: (it keeps no history then)
+KERNEL_STARTUP = '["sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]'
+OFFLINE_STARTUP = '["ipykernel","comm","pyodide_kernel","jedi","ipython"]'
 #: the parts of the npm package the site serves (no source maps, consoles or typings)
 RUNTIME_FILES = (LOADER, LOADER.replace("pyodide", "pyodide.asm", 1), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
@@ -67,6 +78,9 @@ BOOT = "await import(\n          '../config-utils.js"
 FRESH = "await import('../fresh-notebooks.js?_={}');\n        "
 #: lab extensions of the build environment that need a server (Voila's preview)
 DISABLED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
+#: the site's default settings (``overrides.json``): closing a notebook's tab shuts its
+#: kernel down, so a student who opens notebook after notebook runs one Pyodide at a time
+OVERRIDES = {"@jupyterlab/notebook-extension:tracker": {"kernelShutdown": True}}
 #: a file is stored gzipped beside itself (``X.gz``) when it has at least this many bytes
 #: and its copy saves at least a tenth (so not fonts or most wheels, compressed already)
 GZIP_MIN_BYTES = 1024
@@ -108,13 +122,20 @@ def extract_runtime(tarball: Path, dest: Path) -> dict:
     return json.loads((dest / "pyodide-lock.json").read_text(encoding="utf-8"))
 
 
+def pure(entry: dict) -> bool:
+    """A lock entry of a pure-Python wheel (not a part of CPython, not a binary wheel)."""
+    return entry["package_type"] == "package" and entry["file_name"].endswith("-none-any.whl")
+
+
 def closure(packages: dict, roots: list[str]) -> set[str]:
-    """Every lock entry the roots need, following ``depends``."""
+    """Every pure-Python lock entry the roots need, following ``depends`` (not into
+    matplotlib, which Pyodide 0.29's matplotlib-inline names, nor sqlite3, which its
+    IPython names: neither is imported as the kernel starts)."""
     seen: set[str] = set()
     todo = [canonical(r) for r in roots]
     while todo:
         name = todo.pop()
-        if name not in seen:
+        if name not in seen and pure(packages[name]):
             seen.add(name)
             todo.extend(canonical(d) for d in packages[name]["depends"])
     return seen
@@ -201,11 +222,9 @@ def prepare_pyodide(lite_dir: Path, cache: Path, served: dict[str, str]) -> list
     dest = lite_dir / "static" / "pyodide"
     lock = extract_runtime(pyodide_tarball(cache), dest)
     packages = {canonical(k): v for k, v in lock["packages"].items()}
-    startup = closure(packages, list(KERNEL_ROOTS))
-    # not the parts of CPython Pyodide unbundles (Pyodide 0.29's IPython asks for sqlite3,
-    # and runs without it: it keeps no history then); they are on its CDN only
-    pins = {name: packages[name]["version"] for name in sorted(startup)
-            if packages[name]["package_type"] == "package"}
+    # their entries are rewritten from the wheels' metadata, which names only local
+    # packages: so IPython no longer asks for sqlite3, nor matplotlib-inline for matplotlib
+    pins = {name: packages[name]["version"] for name in sorted(closure(packages, list(KERNEL_ROOTS)))}
     pins.update(served)
     python = ".".join(lock["info"]["python"].split(".")[:2])
     wheels = {name: Path(shutil.copy2(p, dest))
@@ -224,13 +243,31 @@ def prepare_pyodide(lite_dir: Path, cache: Path, served: dict[str, str]) -> list
 def write_config(lite_dir: Path) -> None:
     """Load our package (and with it ipywidgets) when the kernel starts; keep the
     students' files in a storage of our own name (lite/fresh-notebooks.js clears it of
-    the site's notebooks)."""
+    the site's notebooks), and the layout of the open tabs (the workspace) in the page's
+    memory only: a visit opens the notebook its address names and no other, so no
+    kernel of an earlier visit's notebooks starts beside its own, and no restored layout
+    detaches it. A notebook's kernel shuts down when its tab closes (``OVERRIDES``)."""
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Skitgubbe", "disabledExtensions": list(DISABLED_EXTENSIONS),
         "contentsStorageName": CONTENTS_STORAGE,
+        "enableMemoryStorage": True, "workspacesStorageDrivers": ["memoryStorageDriver"],
+        "exposeAppInBrowser": True,  # for lite/fresh-notebooks.js's mending of Save As
         "litePluginSettings": {PYODIDE_KERNEL_PLUGIN_ID: {
             "loadPyodideOptions": {"packages": [OUR_PACKAGE]}}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    (lite_dir / "overrides.json").write_text(json.dumps(OVERRIDES, indent=2), encoding="utf-8")
+
+
+def start_offline(output: Path, startup: str = OFFLINE_STARTUP) -> None:
+    """The kernel's worker (each of its builds in ``output``) installs, as it starts,
+    ``startup`` in place of ``KERNEL_STARTUP``: nothing that only Pyodide's CDN has."""
+    workers = [p for p in (output / "extensions").rglob("*.js")
+               if KERNEL_STARTUP in p.read_text(encoding="utf-8")]
+    if not workers:
+        sys.exit("no Pyodide kernel worker to patch: has jupyterlite-pyodide-kernel changed?")
+    for worker in workers:
+        worker.write_text(worker.read_text(encoding="utf-8").replace(KERNEL_STARTUP, startup),
+                          encoding="utf-8")
 
 
 def fresh_script(contents: Path) -> str:
@@ -296,6 +333,7 @@ def build(output: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Non
         "--output-dir", output, "--contents", contents,
         "--no-sourcemaps", "--no-unused-shared-packages", "--no-libarchive", cwd=lite_dir)
     shutil.rmtree(lite_dir)
+    start_offline(output)
     keep_notebooks_fresh(output, contents)
     report(output)
 

@@ -7,6 +7,7 @@
 // of the top folder and of that notebook's folder have changed (the browser's HTTP cache
 // could otherwise serve old ones for as long as it deems them fresh); the other shipped
 // notebooks are not fetched at all, so a visit costs one notebook, not all of them.
+// Last, it mends "Save Notebook As" (below).
 const STORAGE = "@STORAGE@";
 const SHIPPED = new Set(@SHIPPED@);
 
@@ -46,6 +47,34 @@ function revalidate() {
   return Promise.all(urls.map((url) => fetch(new URL(url, import.meta.url), { cache: "no-cache" })
     .then((response) => response.arrayBuffer()).catch(() => null)));
 }
+
+// JupyterLite 0.7's browser storage answers a request for a file it does not hold with an
+// error that carries no HTTP status (fixed in 0.8: jupyterlite/jupyterlite#1898), and
+// JupyterLab's "Save Notebook As" goes on only when the new name answers 404: it stopped
+// without a word. The app (exposed as `window.jupyterapp` by the site's settings, written
+// by lite/build.py) gets a contents manager whose "not found" errors answer 404.
+const NOT_FOUND = /^Could not find content with path /;
+
+function answerNotFound(app) {
+  const contents = app.serviceManager.contents;
+  const get = contents.get.bind(contents);
+  contents.get = async (path, options) => {
+    try {
+      return await get(path, options);
+    } catch (error) {
+      if (!error.response && NOT_FOUND.test(error.message)) error.response = { status: 404 };
+      throw error;
+    }
+  };
+}
+
+Object.defineProperty(window, "jupyterapp", {
+  configurable: true,
+  set(app) {
+    Object.defineProperty(window, "jupyterapp", { value: app, writable: true, configurable: true });
+    answerNotFound(app);
+  },
+});
 
 try {
   await Promise.all([forgetShippedCopies(), revalidate()]);

@@ -2,13 +2,13 @@
 as an app - its text, outputs and widgets, no code - run by Pyodide in the browser when the
 page opens, with no request leaving the site.
 
-Voici builds on an older JupyterLite than the lab site's (0.8), so this script builds in
-an environment of its own, ``<cache>/voici-env`` (made once from ``ENVIRONMENT``, remade
-when that changes): Voici 0.9 on jupyterlite-core 0.6 with the 0.6 Pyodide kernel, whose
-Pyodide (0.27) lite/build.py's steps fetch (npm) and serve with the same local wheels as
-the lab site - ipywidgets and the rest at the lab environment's versions, and our own
-wheel. (Voici 0.10, on JupyterLite 0.7, cannot load any 0.7 Pyodide kernel: the kernel asks
-for a shared module, @jupyterlab/pluginmanager, that Voici's bundle does not provide.)
+One stack with the lab site: the same environment (the ``lite`` extra) builds both, Voici
+0.10 on the lab site's JupyterLite 0.7, with the same Pyodide kernel, 0.7.0, and Pyodide
+(0.29), served with the same local wheels. (Not a later 0.7 kernel: each bundles a newer
+@jupyterlite/apputils than Voici's 0.7.0, which then wins the shared scope and asks for two
+modules, @jupyterlab/pluginmanager and @jupyterlab/statedb, that Voici's bundle does not
+share: the kernel never registers and the app says "No kernel available". The 0.7.0
+kernel takes Voici's own @jupyterlite/apputils.)
 
     python lite/voici.py [--output build/lite/apps]
 """
@@ -16,87 +16,81 @@ for a shared module, @jupyterlab/pluginmanager, that Voici's bundle does not pro
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import re
 import shutil
 import sys
 import tempfile
+from html import escape
 from pathlib import Path
 
 import build
 
-#: the build environment: Voici and the JupyterLite it accepts, Voila's templates at the
-#: lab environment's version, setuptools for our wheel
-ENVIRONMENT = ("voici-core==0.9.0", "jupyterlite-core==0.6.4",
-               "jupyterlite-pyodide-kernel==0.6.1", "voila==0.5.13", "setuptools>=77")
+from skitgubbe_core.i18n import N_, gettext, language
+from skitgubbe_core.i18n import current as current_language
+
 #: our Voila template (no Font Awesome from a CDN), found through JUPYTER_PATH
 TEMPLATE = "skitgubbe"
 DEFAULT_OUTPUT = build.ROOT / "build" / "lite" / "apps"
-#: the kernel's URLs that Voici 0.9 copies into every page as they stand in the site's
-#: jupyter-lite.json (from the site's root), and the kernel reads from the page
+#: the kernel's URLs as a page may carry them, from the site's root (``./static/...``)
 KERNEL_URLS = re.compile(r'"\./(static/pyodide/|extensions/)')
 #: a link of the notebooks' text to another notebook (relative, maybe with an anchor),
-#: which Voici 0.9 leaves pointing at the .ipynb
+#: which Voici may leave pointing at the .ipynb
 NOTEBOOK_LINK = re.compile(r'href="((?![a-z]+:|/)[^"#?]*)\.ipynb([#?][^"]*)?"')
-#: what the 0.6 kernel's worker installs when it starts, and the same without the two
-#: parts of CPython that Pyodide 0.27 ships on its CDN only (the 0.8 kernel dropped them
-#: too): the kernel runs without them (IPython then keeps no history); and without jedi,
-#: for completion, which an app without code never asks for
-KERNEL_STARTUP = '["ssl","sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]'
-OFFLINE_STARTUP = '["ipykernel","comm","pyodide_kernel","ipython"]'
+#: what the apps' kernel worker installs as it starts: the lab site's list
+#: (``build.OFFLINE_STARTUP``) without jedi, for completion, which an app without code
+#: never asks for
+APPS_STARTUP = '["ipykernel","comm","pyodide_kernel","ipython"]'
 #: the completion packages (1.7 MB) the apps' kernel does not load: IPython imports jedi
 #: only if it is there (the lock keeps them for a notebook that imports them itself)
 COMPLETION = ("jedi", "parso")
-#: what the apps' kernel loads from the lock as it starts (the worker's other packages,
-#: ipykernel, comm and pyodide_kernel, are the kernel's own wheels)
-LOCK_STARTUP = ("micropip", "ipython", build.OUR_PACKAGE)
-#: in place of Pyodide 0.27's IPython (8.23, which cannot start without sqlite3): the
-#: IPython that Pyodide 0.29 ships (and the 0.7 kernel runs), which can (later ones refuse
-#: the 0.6 kernel's way of running a cell)
-IPYTHON = {"ipython": "9.0.2", "ipython-pygments-lexers": "1.1.1"}
 #: the browser storage of the apps (none of the lab site's files)
 APPS_STORAGE = "JupyterLite Storage - skitgubbe apps"
+#: the folder of the notebooks in another language than English (notebooks/sv)
+LANGUAGES = ("sv",)
+#: what Voila's pages say in English, as Voici writes them, and in their language: the
+#: spinner's first line, its line while a cell runs (a JavaScript template), the line
+#: Voici's script shows as the kernel starts, and the lists' heading
+SPINNER = '<h2 id="loading_text">Running ...</h2>'
+SPINNER_CELL = "let defaultText = `Executing ${cell_index} of ${cell_count}`"
+SPINNER_TEXT = "innterText = text ?? defaultText"
+KERNEL_STARTING = "Starting up kernel..."
+LIST_HEADING = "Select items to open with Voici."
+LOADING = N_("Loading the app…")
+#: {cell} and {cells}: numbers the page fills in
+RUNNING_CELL = N_("Running part {cell} of {cells}…")
+STARTING = N_("Starting Python in your browser…")
+CHOOSE = N_("Choose a notebook to open it as an app.")
 
 
-def environment(cache: Path) -> Path:
-    """The Python of the Voici build environment, made (or remade) if need be."""
-    env = cache / "voici-env"
-    python = env / "bin" / "python"
-    stamp = env / "skitgubbe-environment.txt"
-    wanted = "\n".join(ENVIRONMENT)
-    if not (python.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == wanted):
-        shutil.rmtree(env, ignore_errors=True)
-        build.run(sys.executable, "-m", "venv", env)
-        build.run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                  *ENVIRONMENT)
-        stamp.write_text(wanted, encoding="utf-8")
-    return python
-
-
-def build_site(output: Path, cache: Path, contents: Path, served: dict[str, str]) -> None:
-    """``voici build`` from a clean state, in the Voici environment."""
+def build_site(output: Path, cache: Path, contents: Path) -> None:
+    """``voici build`` from a clean state."""
     output = output.resolve()
     shutil.rmtree(output, ignore_errors=True)
     cache.mkdir(parents=True, exist_ok=True)
-    # not beside the output: jupyterlite-core 0.6 skips the lite dir's jupyter-lite.json
-    # when its path starts with the output's ("apps-src" with "apps")
+    # not beside the output: jupyterlite-core skips the lite dir's jupyter-lite.json when
+    # its path starts with the output's ("apps-src" with "apps")
     with tempfile.TemporaryDirectory(prefix="skitgubbe-voici-") as tmp:
         lite_dir = Path(tmp)
-        local = build.prepare_pyodide(lite_dir, cache, served)
+        local = build.prepare_pyodide(lite_dir, cache, build.served_versions())
         print(f"served from the site: {', '.join(local)}")
         start_without_completion(lite_dir / "static" / "pyodide" / "pyodide-lock.json")
         write_config(lite_dir)
         os.environ["JUPYTER_PATH"] = str(build.ROOT / "share" / "jupyter")
         build.run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite_dir,
                   "--output-dir", output, "--contents", contents, "--template", TEMPLATE,
-                  "--no-sourcemaps", "--no-unused-shared-packages", "--no-libarchive",
-                  cwd=lite_dir)
+                  "--classic-tree=True", "--no-sourcemaps", "--no-unused-shared-packages",
+                  "--no-libarchive", cwd=lite_dir)
     for page in (output / "voici").rglob("*.html"):
         point_at_the_root(page)
         link_the_apps(page)
-    start_offline(output)
+    for kind, speak in (("render", speak_in_the_app), ("tree", speak_in_the_list)):
+        for page in (output / "voici" / kind).rglob("*.html"):
+            folder = page.relative_to(output / "voici" / kind).parts[0]
+            with language(folder if folder in LANGUAGES else "en"):
+                speak(page)
+    build.start_offline(output, APPS_STARTUP)
     build.report(output)
 
 
@@ -114,23 +108,11 @@ def write_config(lite_dir: Path) -> None:
 
 def start_without_completion(path: Path) -> None:
     """No package of the lock depends on jedi (IPython does), so what the kernel loads as
-    it starts (``LOCK_STARTUP``) brings no completion package."""
+    it starts (micropip, IPython and our package) brings no completion package."""
     lock = json.loads(path.read_text(encoding="utf-8"))
     for entry in lock["packages"].values():
         entry["depends"] = [d for d in entry["depends"] if d not in COMPLETION]
     path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
-
-
-def start_offline(output: Path) -> None:
-    """The kernel's worker (each of its builds) installs no package that only Pyodide's
-    CDN has."""
-    workers = [p for p in (output / "extensions").rglob("*.js")
-               if KERNEL_STARTUP in p.read_text(encoding="utf-8")]
-    if not workers:
-        sys.exit("no Pyodide kernel worker to patch: has jupyterlite-pyodide-kernel changed?")
-    for worker in workers:
-        worker.write_text(worker.read_text(encoding="utf-8").replace(
-            KERNEL_STARTUP, OFFLINE_STARTUP), encoding="utf-8")
 
 
 def point_at_the_root(page: Path) -> None:
@@ -151,6 +133,34 @@ def link_the_apps(page: Path) -> None:
                     encoding="utf-8")
 
 
+def replace(text: str, old: str, new: str, page: Path) -> str:
+    """``text`` with ``old`` replaced by ``new``; the build stops if Voici's page does
+    not have ``old`` (a new Voici, whose pages the patch no longer fits)."""
+    if old not in text:
+        sys.exit(f"{page}: no {old!r} to replace: has Voici's page changed?")
+    return text.replace(old, new)
+
+
+def speak_in_the_app(page: Path) -> None:
+    """An app's page in the current language: its ``lang`` and its spinner's lines."""
+    text = replace(page.read_text(encoding="utf-8"), '<html lang="en">',
+                   f'<html lang="{current_language()}">', page)
+    text = replace(text, SPINNER, f'<h2 id="loading_text">{escape(gettext(LOADING))}</h2>', page)
+    running = gettext(RUNNING_CELL).replace("{cell}", "${cell_index}").replace(
+        "{cells}", "${cell_count}")
+    text = replace(text, SPINNER_CELL, f"let defaultText = `{running}`", page)
+    text = replace(text, SPINNER_TEXT, f"innterText = (text === {json.dumps(KERNEL_STARTING)} ? "
+                   f"{json.dumps(gettext(STARTING))} : text) ?? defaultText", page)
+    page.write_text(text, encoding="utf-8")
+
+
+def speak_in_the_list(page: Path) -> None:
+    """A list of apps in the current language: its ``lang`` and its heading."""
+    text = replace(page.read_text(encoding="utf-8"), "<html>",
+                   f'<html lang="{current_language()}">', page)
+    page.write_text(replace(text, LIST_HEADING, escape(gettext(CHOOSE)), page), encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
@@ -158,17 +168,8 @@ def main() -> None:
                         help="the notebooks the site ships (default: notebooks/)")
     parser.add_argument("--cache", type=Path,
                         default=Path(os.environ.get("SKITGUBBE_LITE_CACHE", build.DEFAULT_CACHE)))
-    parser.add_argument("--served", type=json.loads, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if importlib.util.find_spec("voici_core") is None:  # the lab environment: hand over
-        python = environment(args.cache.resolve())
-        build.run(python, __file__, "--output", args.output.resolve(), "--contents",
-                  args.contents.resolve(), "--cache", args.cache.resolve(),
-                  "--served", json.dumps(build.served_versions() | IPYTHON))
-    elif args.served is None:
-        parser.error("run this script with the lab environment's Python (make lite)")
-    else:
-        build_site(args.output, args.cache, args.contents.resolve(), args.served)
+    build_site(args.output, args.cache.resolve(), args.contents.resolve())
 
 
 if __name__ == "__main__":

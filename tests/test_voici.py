@@ -112,8 +112,17 @@ def test_every_notebook_is_an_app_served_by_the_site_itself(site):
     # the lock's packages it loads depend on
     assert not {"jedi", "parso"} & closure(lock, ["micropip", "ipython", "skitgubbe"])
     workers = [p.read_text(encoding="utf-8") for p in (output / "extensions").rglob("*.js")]
-    starts = [re.search(r'\[("ipykernel"[^\]]*)\]', w) for w in workers if '"pyodide_kernel"' in w]
-    assert starts and all(s and '"jedi"' not in s[1] for s in starts), [s and s[1] for s in starts]
+    starts = [s for w in workers for s in re.findall(r'\[[^\[\]]*"pyodide_kernel"[^\[\]]*\]', w)]
+    assert starts and not [s for s in starts if '"jedi"' in s or '"sqlite3"' in s], starts
+    # the same stack as the lab site (one environment builds both): its JupyterLite and
+    # its kernel, whose extension the apps load, and anywidget's
+    lab = json.loads((output.parent / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    apps = page_config(output / "voici" / "render" / "02-stunsa.html")
+    assert apps["appVersion"] == lab["appVersion"]
+    extensions = {e["name"]: e["load"] for e in apps["federated_extensions"]}
+    assert {"@jupyterlite/pyodide-kernel-extension", "anywidget"} <= set(extensions)
+    assert extensions["@jupyterlite/pyodide-kernel-extension"] in {
+        e["load"] for e in lab["federated_extensions"]}
     wasm = output / "static" / "pyodide" / "pyodide.asm.wasm"
     assert gzip.decompress(wasm.with_name(wasm.name + ".gz").read_bytes()) == wasm.read_bytes()
 
@@ -154,6 +163,51 @@ def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, pag
     assert outside(requests) == [], proxy.refused
     assert any("/static/pyodide/skitgubbe-" in u for u in requests)  # the kernel is the site's
     assert not [u for u in requests if re.search(r"/(jedi|parso)-[^/]*\.whl", u)]
+    context.close()
+
+
+#: the spinner's lines in Swedish (lite/voici.py's messages, as the catalogue has them)
+SWEDISH_SPINNER = re.compile(r"^(Appen laddas…|Startar Python i din webbläsare…|Kör del \d+ av \d+…)$")
+#: every line the spinner shows, kept by the page as it changes
+WATCH_SPINNER = """window.spinnerLines = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const line = document.getElementById('loading_text');
+  if (!line) return;
+  window.spinnerLines.push(line.textContent);
+  new MutationObserver(() => window.spinnerLines.push(line.textContent))
+    .observe(line, {childList: true, characterData: true, subtree: true});
+});"""
+
+
+def test_the_swedish_list_shows_the_swedish_apps_and_they_speak_swedish(site, browser):
+    """``apps/voici/tree/sv/`` lists the Swedish notebooks (not the top folder's), in
+    Swedish, and a Swedish app's spinner speaks Swedish until its stepper is live."""
+    _, url = site
+    chromium, proxy = browser
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(WATCH_SPINNER)
+    tab = context.new_page()
+    tab.set_default_timeout(240_000)
+    tab.goto(f"{url}/voici/tree/sv/")
+    assert tab.evaluate("document.documentElement.lang") == "sv"
+    assert tab.get_by_text("Välj en notebook för att öppna den som app.").is_visible()
+    swedish = sorted(p.name for p in (ROOT / "notebooks" / "sv").glob("*.ipynb"))
+    listed = tab.locator(".voila-notebooks a").all_inner_texts()
+    assert sorted(n.strip() for n in listed if n.strip() != "..") == swedish
+    with context.expect_page() as opened:  # in a tab of its own
+        tab.locator(".voila-notebooks a", has_text="02-stunsa.ipynb").click()
+    app = opened.value
+    app.set_default_timeout(240_000)
+    app.locator(".jupyter-widgets button", has_text=NEXT).first.wait_for()
+    assert "/voici/render/sv/02-stunsa.html" in app.url
+    assert app.evaluate("document.documentElement.lang") == "sv"
+    lines = app.evaluate("window.spinnerLines")
+    assert lines and all(SWEDISH_SPINNER.match(line) for line in lines), lines
+    assert any(line.startswith("Kör del") for line in lines), lines
+    english = context.new_page()
+    english.goto(f"{url}/voici/tree/index.html")
+    assert english.evaluate("document.documentElement.lang") == "en"
+    assert english.get_by_text("Choose a notebook to open it as an app.").is_visible()
     context.close()
 
 

@@ -7,7 +7,8 @@ from the ``test`` extra).
     python tools/catalogue.py check       # list what is untranslated, fuzzy or stale
 
 Messages come from two places: the code (``_()``, ``gettext()``, ``ngettext()``,
-``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core`` and ``widgets``),
+``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core``, ``widgets`` and
+``lite`` (the apps' spinner and lists)),
 and the data written once in English and shown in the reader's language: the rulebook's
 titles and paragraphs, the options' and presets' descriptions, the sources' citations
 the templates kept as data in an :class:`~skitgubbe_core.i18n.Messages` mapping (the quiz's
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from skitgubbe_core import i18n  # noqa: E402
 
-CODE = ("skitgubbe_core", "widgets")
+CODE = ("skitgubbe_core", "widgets", "lite")
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 CREATED = datetime(2026, 12, 1, tzinfo=timezone.utc)

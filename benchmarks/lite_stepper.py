@@ -1,0 +1,106 @@
+"""Time to a live stepper in the static sites (`make lite`'s build/lite), as a student meets
+it on a first visit: the app of 02 (``apps/voici/render/02-stunsa.html``, live when its
+"next" button shows) and the lab site's 02 (``lab/index.html?path=02-stunsa.ipynb``, then
+Run All, live when its "next" button shows), each in a fresh Chromium profile, unthrottled
+and with the page's CPU throttled 4x (a school laptop), served as a host that serves
+`make lite`'s ``.gz`` copies. Prints the seconds, the bytes the server sent for that first
+visit (and for a class of 25), and the built sites' size:
+    app 02, 1x: live stepper in 6.8 s, first visit 12.3 MB (x25: 308 MB)
+
+Usage: python benchmarks/lite_stepper.py [--site build/lite] [--throttle 1 4] [--runs 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # noqa: E402
+
+NEXT = re.compile(r"^\s*(next|nästa)\s*$")
+CLASS = 25
+#: the bytes of a visit are counted until the server has sent nothing for this long
+QUIET_S = 5.0
+
+
+def quiet(site: StaticSite) -> None:
+    sent, since = site.sent, time.monotonic()
+    while time.monotonic() - since < QUIET_S:
+        time.sleep(0.25)
+        if site.sent != sent:
+            sent, since = site.sent, time.monotonic()
+
+
+def run_all(tab) -> None:
+    tab.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
+    tab.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
+    tab.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
+
+
+def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str,
+          throttle: int) -> tuple[float, int]:
+    """One first visit: seconds to a live stepper, and the bytes the server sent."""
+    page = ("apps/voici/render/02-stunsa.html" if name == "app"
+            else "lab/index.html?path=02-stunsa.ipynb")
+    with tempfile.TemporaryDirectory() as profile:
+        browser = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=offline_args(proxy),
+            viewport={"width": 1280, "height": 900})
+        tab = browser.new_page()
+        tab.set_default_timeout(600_000)
+        if throttle > 1:
+            cdp = browser.new_cdp_session(tab)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        quiet(site)
+        site.sent = 0
+        started = time.monotonic()
+        tab.goto(f"{site.url}/{page}")
+        if name == "lab":
+            run_all(tab)
+        tab.locator(".jupyter-widgets button", has_text=NEXT).first.wait_for()
+        seconds = time.monotonic() - started
+        quiet(site)
+        sent = site.sent
+        browser.close()
+    return seconds, sent
+
+
+def size(folder: Path) -> tuple[int, int]:
+    """The bytes of the files of ``folder``, without and with the ``.gz`` copies."""
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    return (sum(p.stat().st_size for p in files if p.suffix != ".gz"),
+            sum(p.stat().st_size for p in files))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "lite")
+    parser.add_argument("--throttle", type=int, nargs="+", default=[1, 4])
+    parser.add_argument("--pages", nargs="+", choices=("app", "lab"), default=["app", "lab"])
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    files, with_copies = size(args.site)
+    print(f"built sites: {files / 1e6:.1f} MB ({with_copies / 1e6:.1f} MB with the .gz copies)")
+    proxy = RefusingProxy()
+    site = StaticSite(args.site, precompressed=True)
+    with sync_playwright() as p:
+        for name in args.pages:
+            for throttle in args.throttle:
+                for _ in range(args.runs):
+                    seconds, sent = visit(p, proxy, site, name, throttle)
+                    print(f"{name} 02, {throttle}x: live stepper in {seconds:.1f} s, first visit "
+                          f"{sent / 1e6:.1f} MB (x{CLASS}: {CLASS * sent / 1e6:.0f} MB)", flush=True)
+    site.close()
+    proxy.close()
+
+
+if __name__ == "__main__":
+    main()
