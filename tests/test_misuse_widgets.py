@@ -71,7 +71,8 @@ def test_a_stepper_builds_or_refuses_with_our_error(source, viewer, deck, size, 
                               lang=lang))
     if s is not None:
         used(*(lambda i=i: s.go(i) for i in steps), *(lambda i=i: s.go_to_move(i) for i in steps),
-             s.next.click, s.last.click, s.static_html,
+             lambda: s.go(s.position + 1), lambda: s.go(s.move_start(+1)),
+             lambda: s.go(s.move_start(-1)), s.static_html,
              *(lambda v=v: s.size_switch.set(v) for v in steps))
 
 
