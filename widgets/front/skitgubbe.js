@@ -194,7 +194,130 @@ function renderStepper({ model, el }) {
   return () => cleanups.forEach((undo) => undo());
 }
 
-const VIEWS = { stepper: renderStepper };
+// -- the quiz ---------------------------------------------------------------------------
+
+function renderQuiz({ model, el }) {
+  const words = model.get("words");
+  const cleanups = [];
+  const root = widgetRoot(el, "quiz", model.get("size"));
+  let questions = model.get("questions");
+  let pieces = model.get("pieces");
+  let at = -1;
+  let shown = 0;
+  let picked = false;
+  let right = 0;
+  let asked = 0;
+  let waiting = false;
+  const heading = h("h4", { className: "sg-heading" });
+  const progress = h("div", { className: "sg-progress" });
+  const board = h("div", { className: "sg-scaled sg-board-area" });
+  const told = h("div", { className: "sg-scaled sg-live" }, { role: "status", "aria-live": "polite" });
+  const promptId = `sg-prompt-${++uid}`;
+  const prompt = h("p", { id: promptId, className: "sg-prompt sg-scaled" });
+  const choices = h("div", { className: "sg-controls sg-choices" }, { role: "group", "aria-labelledby": promptId });
+  const answerArea = h("div", { className: "sg-scaled sg-answer-area" });
+  const showMe = button(words["show-me"], words["show-me-tip"], () => step(), "sg-show-me");
+  const next = button(words.next, null, () => go(at + 1, true), "sg-next-question sg-primary");
+  const switcher = sizeSwitch(root, words, model.get("size"));
+  root.append(heading, progress, board, told, prompt, choices, answerArea,
+              h("div", { className: "sg-controls" }, {}, showMe, next, switcher.group));
+
+  const title = () => model.get("heading") || (questions[at] ? questions[at].title : "");
+  function showProgress() {
+    const number = Math.min(at + 1, questions.length);
+    const head = model.get("endless") ? format(words["progress-drill"], { number })
+                                      : format(words.progress, { number, count: questions.length });
+    progress.replaceChildren(h("b", { textContent: head }), " · ",
+                             h("span", { className: "sg-score", textContent: format(words.score, { right, asked }) }));
+  }
+  function draw(shownPart) {
+    board.innerHTML = joined(pieces, shownPart.board);
+    told.innerHTML = joined(pieces, shownPart.told);
+  }
+  function go(index, moveFocus = false) {
+    if (index >= questions.length) {
+      if (model.get("endless")) {  // a drill: Python makes the next batch
+        waiting = true;
+        next.disabled = true;
+        model.send({ event: "more" });
+        return;
+      }
+      at = questions.length;
+      heading.textContent = title();
+      prompt.replaceChildren(h("b", { textContent: words.done }));
+      choices.replaceChildren();
+      answerArea.replaceChildren();
+      showMe.disabled = next.disabled = true;
+      showProgress();
+      if (moveFocus) {
+        prompt.setAttribute("tabindex", "-1");
+        prompt.focus();
+      }
+      return;
+    }
+    at = index;
+    shown = 0;
+    picked = false;
+    const q = questions[at];
+    heading.textContent = title();
+    heading.hidden = !heading.textContent;
+    draw(q);
+    prompt.removeAttribute("tabindex");
+    prompt.textContent = q.prompt;
+    choices.replaceChildren(...q.choices.map((c, i) => {
+      const b = button(c.text, c.tip, () => answer(i), `sg-choice${c.red ? " sg-red" : ""}${c.card ? " sg-card-choice" : ""}`);
+      b.title = c.tip;
+      return b;
+    }));
+    answerArea.replaceChildren();
+    showMe.textContent = words["show-me"];
+    showMe.disabled = true;
+    next.disabled = false;
+    showProgress();
+    if (moveFocus && choices.firstChild) choices.firstChild.focus();
+  }
+  function answer(i) {
+    const q = questions[at];
+    const said = q.feedback[i];
+    if (!picked) {
+      asked += 1;
+      right += said.right ? 1 : 0;
+      picked = true;
+    }
+    [...choices.children].forEach((b, k) => {
+      b.disabled = true;
+      const isAnswer = q.answer.includes(k);
+      b.classList.toggle("sg-answer", isAnswer);
+      b.classList.toggle("sg-picked-wrong", k === i && !isAnswer);
+      if (isAnswer || k === i) b.prepend(h("span", { textContent: isAnswer ? "✓ " : "✗ " }, { "aria-hidden": "true" }));
+    });
+    const feedback = h("p", { className: `sg-feedback ${said.right ? "sg-right" : "sg-wrong"}`, tabIndex: -1,
+                              textContent: said.text });
+    answerArea.replaceChildren(feedback);
+    showMe.disabled = shown >= q.steps.length;
+    showProgress();
+    feedback.focus();
+  }
+  function step() {
+    const q = questions[at];
+    if (shown < q.steps.length) shown += 1;
+    draw(q.steps[shown - 1]);
+    showMe.textContent = words["show-me-more"];
+    showMe.disabled = shown >= q.steps.length;
+    if (showMe.disabled) next.focus();
+  }
+  follow(model, "questions", (qs) => {
+    questions = qs;
+    pieces = model.get("pieces");
+    if (waiting) { waiting = false; go(at + 1, true); } else showProgress();
+  }, cleanups);
+  follow(model, "at", (index) => go(index), cleanups);
+  follow(model, "size", (s) => switcher.set(s), cleanups);
+  go(Math.max(0, model.get("at")));
+  return () => cleanups.forEach((undo) => undo());
+}
+
+const VIEWS = { stepper: renderStepper, quiz: renderQuiz };
 
 /** Draw `model` (a view of kind `model.get("kind")`) into `el`. */
 export function render({ model, el, front }) {
