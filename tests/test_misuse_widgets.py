@@ -153,8 +153,7 @@ def test_readings_build_or_refuse_with_our_error(source, option, ask, after, val
                                                   lang, step, picks):
     s = built(lambda: RuleSwitcher(source, option, values, size=size, lang=lang))
     if s is not None:
-        used(lambda: setattr(s.step_box, "value", step) if isinstance(step, int) else None,
-             s.static_html)
+        used(lambda: s.go(step), s.static_html)
     q = built(lambda: Quiz.readings(source, option, ask, after, values, lang=lang))
     if q is not None:
         _use_quiz(q, picks)

@@ -202,16 +202,19 @@ def test_play_table_plays_a_whole_game_by_buttons():
 def test_rule_switcher_shows_each_reading_side_by_side():
     r = RuleSwitcher("disagreement-trumping", "beat")
     assert r.values == ["any-trump", "follow-suit"]
-    assert r.step_box.value == 0 and "Start." in r.boards[0][1].value
-    assert r.step_box.description == "step" and (r.step_box.min, r.step_box.max) == (0, 2)
+    assert r.step == 0 and "Start." in r.shown[0][1]
+    assert r.words["step"] == "step" and r.steps == 2 and len(r.columns) == 2
     assert "beat = " not in r.static_html() and "Refused under this reading" in r.static_html()
-    r.step_box.value = r.step_box.max
-    (_, any_text), (_, follow_text) = r.boards
-    assert "B beats 8♥ with 2♠" in any_text.value.replace("\ufe0e", "")
-    assert "Refused under this reading" in follow_text.value
-    assert "must follow suit" in follow_text.value
-    r.step_box.value = 0
-    assert "Start." in any_text.value and "Start." in follow_text.value
+    r.go(9)  # clamped to the last step
+    assert r.step == 2
+    (_, any_text), (_, follow_text) = r.shown
+    assert "B beats 8♥ with 2♠" in any_text.replace("\ufe0e", "")
+    assert "Refused under this reading" in follow_text
+    assert "must follow suit" in follow_text
+    assert [len(c["pages"]) for c in r.columns] == [len(pages) for pages in r.pages]
+    r.go(0)
+    (_, any_text), (_, follow_text) = r.shown
+    assert "Start." in any_text and "Start." in follow_text
 
 
 def test_tables_and_family_tree():
@@ -400,18 +403,17 @@ def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
     finally:
         classroom(size="normal")
     assert default_size() == "normal"
-    for widget in widgets[1:]:
-        assert widget.size == "large" and "sg-size-large" in widget._dom_classes
-        assert [v for _, v in widget.size_switch.buttons.options] == ["normal", "large", "huge"]
-        widget.size_switch.buttons.value = "huge"
-        assert "sg-size-huge" in widget._dom_classes and "sg-size-large" not in widget._dom_classes
-    stepper, table, switcher, _ = widgets
+    table = widgets[1]
+    assert table.size == "large" and "sg-size-large" in table._dom_classes
+    assert [v for _, v in table.size_switch.buttons.options] == ["normal", "large", "huge"]
+    table.size_switch.buttons.value = "huge"
+    assert "sg-size-huge" in table._dom_classes and "sg-size-large" not in table._dom_classes
     # drawn by the front end: the size and the switch's words are sent, the browser scales
-    assert stepper.size == "large" and list(stepper.words["sizes"]) == ["normal", "large", "huge"]
-    stepper.size_switch.set("huge")
-    assert stepper.size == "huge"
+    for widget in widgets[0], *widgets[2:]:
+        assert widget.size == "large" and list(widget.words["sizes"]) == ["normal", "large", "huge"]
+        widget.size_switch.set("huge")
+        assert widget.size == "huge"
     assert all(b.style.font_size == "36px" for b in table.hand.children)
-    assert "font-size:2.2em" in switcher.boards[0][0].value
     with pytest.raises(ValueError, match="size cannot be .giant.: choose one of normal, large, huge"):
         classroom(size="giant")
 
@@ -449,10 +451,9 @@ def test_koira_sources_are_those_of_the_rules_it_uses_in_koira():
 
 def test_rule_switcher_text_is_single_spaced_and_atlanta_plays_with_three():
     switcher = RuleSwitcher("disagreement-pick-up", "pick_up")
-    switcher.step_box.value = 2
-    for heading, (_, narration) in zip(switcher.children[2].children, switcher.boards,
-                                       strict=True):
-        assert "line-height:1.4" in heading.children[0].value
-        assert 'class="sg-narration" style="line-height:1.4"' in narration.value
+    switcher.go(2)
+    for column, (_, narration) in zip(switcher.columns, switcher.shown, strict=True):
+        assert "line-height:1.4" in column["head"]
+        assert 'class="sg-narration" style="line-height:1.4"' in narration
     players = tables.variants_table()["players"]
     assert players["atlanta"] == "3" and players["koira"] == "3-8"

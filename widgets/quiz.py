@@ -154,9 +154,10 @@ class Quiz(StaticPicture, View):
             "show-me-tip": _("step the board on to the answer")}
         self._sent = False
         self._fetch(BATCH - 1)
+        questions = [self._question(s, q) for s, q in self._items]
         super().__init__(size or default_size(), words, kind="quiz", heading=self.title,
                          pieces=self._table.pieces, endless=self._more is not None,
-                         questions=[self._question(s, q) for s, q in self._items])
+                         questions=questions)
         self._sent = True
         self.on_msg(self._asked)
         self.go_next()
@@ -240,9 +241,9 @@ class Quiz(StaticPicture, View):
         return self._items[self.index][0]
 
     @speaking
-    def _fetch(self, index: int) -> bool:
+    def _fetch(self, index: int) -> None:
         """Make sure question ``index`` is made and sent, if there is one."""
-        new = []
+        new: list[tuple[Sheet, Question]] = []
         while index >= len(self._items) + len(new) and self._more is not None:
             try:
                 new.append(next(self._more))
@@ -255,12 +256,13 @@ class Quiz(StaticPicture, View):
                 self.pieces = self._table.pieces
                 self.endless = self._more is not None
                 self.questions = [*self.questions, *made]
-        return index < len(self._items)
 
     @speaking
     def go_next(self) -> None:
         """Ask the next question (or say the quiz is over)."""
-        if not self._fetch(self.index + 1):
+        if self.index + 1 >= len(self._items):
+            self._fetch(self.index + BATCH)  # a drill's next batch
+        if self.index + 1 >= len(self._items):
             self.index = len(self._items)
         else:
             self.index += 1

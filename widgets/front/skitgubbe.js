@@ -317,7 +317,63 @@ function renderQuiz({ model, el }) {
   return () => cleanups.forEach((undo) => undo());
 }
 
-const VIEWS = { stepper: renderStepper, quiz: renderQuiz };
+// -- the rule switcher ---------------------------------------------------------------------
+
+function renderSwitcher({ model, el }) {
+  const words = model.get("words");
+  const pieces = model.get("pieces");
+  const columns = model.get("columns");
+  const last = Math.max(...columns.map((c) => c.pages.length)) - 1;
+  const cleanups = [];
+  const root = widgetRoot(el, "switcher", model.get("size"));
+  const boxId = `sg-step-${++uid}`;
+  const box = h("input", { id: boxId, type: "number", min: "0", max: String(last), step: "1",
+                           className: "sg-step-box", value: "0" });
+  const switcher = sizeSwitch(root, words, model.get("size"));
+  const drawn = columns.map((c) => {
+    const head = h("div", { className: "sg-reading" });
+    head.innerHTML = c.head;
+    const board = h("div", { className: "sg-scaled sg-board-area" });
+    const told = h("div", { className: "sg-scaled sg-told" });
+    return { column: h("div", { className: "sg-column" }, {}, head, board, told), board, told };
+  });
+  const live = h("div", { className: "sg-live sg-visually-hidden" }, { role: "status", "aria-live": "polite" });
+  root.append(h("h4", { className: "sg-heading", textContent: model.get("heading") }),
+              h("p", { className: "sg-summary", textContent: model.get("summary") }),
+              h("div", { className: "sg-controls" }, {}, h("label", { htmlFor: boxId, textContent: words.step }),
+                box, switcher.group),
+              h("div", { className: "sg-columns" }, {}, ...drawn.map((d) => d.column)), live);
+  let at = -1;
+  function show(step, narrate = true) {
+    at = Math.max(0, Math.min(last, step));
+    if (document.activeElement !== box || Number(box.value) !== at) box.value = String(at);
+    columns.forEach((c, i) => {
+      const [board, told] = c.pages[Math.min(at, c.pages.length - 1)];
+      drawn[i].board.innerHTML = joined(pieces, board);
+      drawn[i].told.innerHTML = joined(pieces, told);
+    });
+    if (narrate) live.textContent = drawn.map((d) => d.told.innerText.trim()).join(" | ");
+  }
+  box.addEventListener("input", () => {
+    const typed = Number(box.value);
+    if (Number.isInteger(typed) && typed >= 0 && typed <= last) show(typed);
+  });
+  box.addEventListener("change", () => { box.value = String(at); });
+  root.addEventListener("keydown", (event) => {
+    if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    show(target);
+  });
+  follow(model, "step", (s) => show(s), cleanups);
+  follow(model, "size", (s) => switcher.set(s), cleanups);
+  show(model.get("step"), false);
+  return () => cleanups.forEach((undo) => undo());
+}
+
+const VIEWS = { stepper: renderStepper, quiz: renderQuiz, switcher: renderSwitcher };
 
 /** Draw `model` (a view of kind `model.get("kind")`) into `el`. */
 export function render({ model, el, front }) {
