@@ -7,14 +7,14 @@ the browser, with no kernel message.  A notebook stores the module once: it is h
 one small shared model, :class:`Front` (a plain ``Widget``, never displayed), and each
 view's own module (:data:`LOADER`, anywidget's ``_esm``) is a few lines that fetch it
 through the widget manager and import it.  Repeated HTML is stored once:
-:func:`fragments` splits the boards into pieces and each frame lists its pieces'
+:class:`Pieces` cuts the boards into pieces and each frame lists its pieces'
 numbers.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +44,10 @@ export default {
 """
 """Each view's ``_esm``: import the module the shared :class:`Front` model holds (once a
 page), and let it draw the view."""
-_SPLIT = re.compile(r'(?=<tr|<div|<table|</table|<span class="sg-card|<details)')
-"""Where a board or narration is cut into the pieces :func:`fragments` stores once."""
+_SPLIT = re.compile(r"(?=<(?!/))")
+"""Where a board or narration is cut into the pieces :class:`Pieces` stores once: before
+each opening tag (a card, a row, a cell; measured on a random game's 347 frames: 0.37 MB
+against 0.79 MB cut only before rows and cards)."""
 SIZE_WORDS = {"normal": N_("normal"), "large": N_("large"), "huge": N_("huge")}
 SIZE_TIPS = {"normal": N_("normal size"), "large": N_("large, for a projector"),
              "huge": N_("huge, for the back of the room")}
@@ -71,31 +73,34 @@ def front() -> Front:
 
 class Pieces:
     """A table of unique HTML pieces: :meth:`add` cuts ``html`` into pieces and returns
-    their numbers in the table (``pieces``), so a piece used by many frames is stored
-    once."""
+    their numbers in the table (``pieces``) as one short text, base-36 numbers separated
+    by spaces (a stored notebook writes a list of numbers one per line), so a piece used
+    by many frames is stored once."""
 
     def __init__(self) -> None:
         self.numbers: dict[str, int] = {}
 
-    def add(self, html: str) -> list[int]:
-        return [self.numbers.setdefault(piece, len(self.numbers))
-                for piece in _SPLIT.split(html) if piece]
+    def add(self, html: str) -> str:
+        return " ".join(_base36(self.numbers.setdefault(piece, len(self.numbers)))
+                        for piece in _SPLIT.split(html) if piece)
 
     @property
     def pieces(self) -> list[str]:
         return list(self.numbers)
 
 
-def joined(pieces: list[str], numbers: Iterable[int]) -> str:
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not number:
+            return digits
+
+
+def joined(pieces: list[str], numbers: str) -> str:
     """The HTML that :meth:`Pieces.add` cut into ``numbers``."""
-    return "".join(pieces[n] for n in numbers)
-
-
-def fragments(htmls: Iterable[str]) -> tuple[list[str], list[list[int]]]:
-    """``htmls`` as a table of unique pieces and, for each, its pieces' numbers."""
-    table = Pieces()
-    numbers = [table.add(html) for html in htmls]
-    return table.pieces, numbers
+    return "".join(pieces[int(n, 36)] for n in numbers.split())
 
 
 def size_words() -> dict[str, Any]:

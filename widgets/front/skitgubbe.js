@@ -56,9 +56,10 @@ function button(text, tip, onClick, className = "") {
   return b;
 }
 
-/** Pieces of HTML joined by their numbers (see frontend.Pieces). */
+/** Pieces of HTML joined by their numbers (base 36, separated by spaces; see
+ * frontend.Pieces). */
 function joined(pieces, numbers) {
-  return numbers.map((n) => pieces[n]).join("");
+  return numbers.split(" ").filter(Boolean).map((n) => pieces[parseInt(n, 36)]).join("");
 }
 
 /** Fill in `{name}` fields of a translated template. */
@@ -176,8 +177,12 @@ function renderStepper({ model, el }) {
     if (document.activeElement !== box || Number(box.value) !== at + 1) box.value = String(at + 1);
     where.replaceChildren(h("b", { textContent: step.label }),
                           ` · ${format(words.where, { number: at + 1, count: last + 1 })}`);
+    const focused = document.activeElement;
     for (const name of ["first", "back_move", "back"]) buttons[name].disabled = at === 0;
     for (const name of ["next", "next_move", "last"]) buttons[name].disabled = at === last;
+    if (focused instanceof HTMLButtonElement && focused.disabled && root.contains(focused)) {
+      (at === 0 ? buttons.next : buttons.back).focus();  // not lost to the page
+    }
   }
   root.addEventListener("keydown", (event) => {
     if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
