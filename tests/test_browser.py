@@ -53,7 +53,7 @@ def lab(lab_home):
          f"--ServerApp.root_dir={home / 'notebooks'}"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    wait_until_up(f"{url}/api/status?token={token}", server, "JupyterLab")
+    wait_until_up(f"{url}/api/status?token={token}", server, "JupyterLab", seconds=300)
     try:
         yield url, token
     finally:
@@ -171,7 +171,8 @@ def _step_by_mouse_and_keyboard(tab, stepper, words: dict[str, str]) -> None:
     """Step the first stepper of 02 by mouse, then by the arrow keys, Home and End, and
     the frame box's own arrows; check the narration, the place and the focus ring."""
     where = stepper.locator(".sg-where")
-    stepper.locator("button.sg-first").click()
+    stepper.locator("button.sg-next").focus()
+    tab.keyboard.press("Home")
     expect(where).to_contain_text(words["first"])
     stepper.locator("button.sg-next").click()
     expect(stepper.locator(".sg-live")).to_contain_text(words["lead"])
