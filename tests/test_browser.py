@@ -306,8 +306,8 @@ def test_800_px_with_the_file_browser_open_keeps_labels_and_frame_box(lab):
         if not tab.locator(".jp-FileBrowser").first.is_visible():
             tab.locator(".lm-TabBar-tab[data-id='filebrowser']").first.click()
         tab.locator(".jp-FileBrowser").first.wait_for(state="visible")
-        next_button = _run_all(tab)
-        stepper = next_button.locator("xpath=ancestor::div[contains(@class, 'widget-vbox')][1]")
+        _run_all(tab)
+        stepper = tab.locator(".sg-stepper").first
         box = stepper.get_by_role("spinbutton", name="frame")
         box.wait_for()  # the stepper drawn (its frame box comes after its buttons)
         for button in stepper.locator("button").all():
