@@ -457,3 +457,22 @@ def test_rule_switcher_text_is_single_spaced_and_atlanta_plays_with_three():
         assert 'class="sg-narration" style="line-height:1.4"' in narration
     players = tables.variants_table()["players"]
     assert players["atlanta"] == "3" and players["koira"] == "3-8"
+
+
+def test_the_front_end_is_sent_names_escaped_in_html_and_raw_only_as_text():
+    """What the browser gets as HTML (the pieces) escapes a player's name and a title;
+    names and titles sent as text (the viewer menu, the heading, a quiz's prompts) are
+    raw: the module sets them with textContent, never as HTML."""
+    from skitgubbe_widgets import Quiz
+
+    game = random_game(["<i>A</i>", "Bo", "Cai"], seed=3)
+    stepper = Stepper(game, title="<b>T</b>")
+    quiz = Quiz(game)
+    for widget in stepper, quiz:
+        assert not any("<i>A</i>" in piece or "<b>T</b>" in piece for piece in widget.pieces)
+        assert any("&lt;i&gt;A&lt;/i&gt;" in piece for piece in widget.pieces)
+    assert stepper.viewers[1] == "<i>A</i>" and stepper.heading == "<b>T</b>"
+    module = (Path(skitgubbe_widgets.__file__).parent / "front" / "skitgubbe.js").read_text()
+    for text in ('textContent: model.get("heading")', "textContent: name", "q.prompt"):
+        assert text in module
+    assert "prompt.textContent = q.prompt" in module
