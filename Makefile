@@ -62,7 +62,7 @@ lint: $(STAMP)
 NOTEBOOKS ?= notebooks/*.ipynb notebooks/sv/*.ipynb
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
+		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=True \
 		$(NOTEBOOKS)
 	$(PY) tools/widget_ids.py $(NOTEBOOKS)
 

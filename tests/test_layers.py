@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("teaching", ["quiz", "handout", "worksheet"]),
     ("interface", ["cli", "__main__", "__init__"]),
     ("widget parts", ["skitgubbe_widgets." + m for m in (
-        "arguments", "static", "offline", "classroom", "sources", "charts", "tables")]),
+        "arguments", "static", "offline", "classroom", "frontend", "sources", "charts", "tables")]),
     ("widgets", ["skitgubbe_widgets." + m for m in ("quiz", "stepper", "switcher", "table")]),
     ("widget package", ["skitgubbe_widgets.__init__"]),
 ]

@@ -71,7 +71,8 @@ def test_a_stepper_builds_or_refuses_with_our_error(source, viewer, deck, size, 
                               lang=lang))
     if s is not None:
         used(*(lambda i=i: s.go(i) for i in steps), *(lambda i=i: s.go_to_move(i) for i in steps),
-             s.next.click, s.last.click, s.static_html,
+             lambda: s.go(s.position + 1), lambda: s.go(s.move_start(+1)),
+             lambda: s.go(s.move_start(-1)), s.static_html,
              *(lambda v=v: s.size_switch.set(v) for v in steps))
 
 
@@ -152,8 +153,7 @@ def test_readings_build_or_refuse_with_our_error(source, option, ask, after, val
                                                   lang, step, picks):
     s = built(lambda: RuleSwitcher(source, option, values, size=size, lang=lang))
     if s is not None:
-        used(lambda: setattr(s.step_box, "value", step) if isinstance(step, int) else None,
-             s.static_html)
+        used(lambda: s.go(step), s.static_html)
     q = built(lambda: Quiz.readings(source, option, ask, after, values, lang=lang))
     if q is not None:
         _use_quiz(q, picks)

@@ -64,6 +64,16 @@ def test_both_packages_ship_py_typed():
         assert "py.typed" in data[package] and (ROOT / folder / "py.typed").exists()
 
 
+def test_the_widgets_ship_their_front_end_module_and_style_sheet():
+    """The JavaScript module and the style sheet the widgets send to the browser are
+    package data (a wheel without them draws nothing), and the notebooks extra brings
+    anywidget."""
+    patterns = PYPROJECT["tool"]["setuptools"]["package-data"]["skitgubbe_widgets"]
+    shipped = {f.name for pattern in patterns for f in (ROOT / "widgets").glob(pattern)}
+    assert {"skitgubbe.js", "skitgubbe.css"} <= shipped
+    assert any(d.startswith("anywidget") for d in PYPROJECT["project"]["optional-dependencies"]["notebooks"])
+
+
 def test_licence_citation_and_changelog_agree():
     licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert "MIT License" in licence and "Attribution 4.0 International Public License" in licence

@@ -5,22 +5,30 @@ from skitgubbe_core import examples
 from skitgubbe_widgets import Quiz
 
 
+def _choices(quiz):
+    """The current question's choices as the browser draws them."""
+    return quiz.questions[quiz.at]["choices"]
+
+
 def test_answering_right_and_wrong_keeps_a_score():
     quiz = Quiz("pickup-case-5")
-    assert "Question 1 of 3" in quiz.progress.value
-    assert [b.description for b in quiz.choices.children] == ["4♦\ufe0e", "5♦\ufe0e", "pick up"]
-    assert quiz.choices.children[0].tooltip == "four of diamonds"
+    assert quiz.progress == "Question 1 of 3 · score 0 of 0"
+    assert [c["text"] for c in _choices(quiz)] == ["4♦\ufe0e", "5♦\ufe0e", "pick up"]
+    assert _choices(quiz)[0]["tip"] == "four of diamonds" and _choices(quiz)[0]["red"]
+    sent = quiz.questions[0]
+    assert sent["answer"] == [2] and [f["right"] for f in sent["feedback"]] == [False, False, True]
+    assert "does not beat J♥\ufe0e" in sent["feedback"][0]["text"]  # what the browser says
     wrong = quiz.answer("C: play 4D")
-    assert not wrong.right and "sg-wrong" in quiz.feedback.value
-    assert "does not beat J♥\ufe0e" in quiz.feedback.value and "rule 9, beating" in quiz.feedback.value
-    assert [b.button_style for b in quiz.choices.children] == ["danger", "", "success"]
-    assert all(b.disabled for b in quiz.choices.children)
+    assert not wrong.right and "does not beat J♥\ufe0e" in quiz.feedback_text
+    assert "rule 9, beating" in quiz.feedback_text
     quiz.answer("C: pick up")
-    assert "score 0 of 1" in quiz.progress.value
+    assert "score 0 of 1" in quiz.progress
     quiz.go_next()
-    quiz.choices.children[1].click()
-    assert "Right: pick up is allowed." in quiz.feedback.value
-    assert "score 1 of 2" in quiz.progress.value
+    assert quiz.at == 1
+    quiz.answer(quiz.question.choices[1])
+    assert "Right: pick up is allowed." in quiz.feedback_text
+    assert "score 1 of 2" in quiz.progress
+    assert quiz.questions[1]["feedback"][1]["text"] == quiz.feedback_text
 
 
 def test_the_board_hides_whose_turn_it_is_until_show_me():
@@ -28,16 +36,16 @@ def test_the_board_hides_whose_turn_it_is_until_show_me():
     quiz.go_next()
     quiz.go_next()
     assert quiz.question.kind == "to-play"
-    assert "sg-turn" not in quiz.board.value and " to play" not in quiz.board.value
-    assert "lead passes" not in quiz.narration.value
+    assert "sg-turn" not in quiz.board and " to play" not in quiz.board
+    assert "lead passes" not in quiz.narration
     quiz.answer("B")
-    assert "Not quite: B has gone out, so the lead passes to C" in quiz.feedback.value
-    assert not quiz.show_me.disabled
-    while not quiz.show_me.disabled:
-        quiz.show_me.click()
-    assert "C to play" in quiz.board.value and "sg-turn" in quiz.board.value
-    quiz.next_question.click()
-    assert "last question" in quiz.prompt.value and quiz.next_question.disabled
+    assert "Not quite: B has gone out, so the lead passes to C" in quiz.feedback_text
+    assert quiz.can_show_more
+    while quiz.can_show_more:
+        quiz.step_to_answer()
+    assert "C to play" in quiz.board and "sg-turn" in quiz.board
+    quiz.go_next()
+    assert quiz.question is None and quiz.at == 3 == len(quiz.questions)
 
 
 def test_a_stored_quiz_shows_each_question_and_folds_its_answer():
@@ -54,7 +62,10 @@ def test_drill_and_readings():
     for _ in range(25):
         drill.answer(drill.question.answer[0] if drill.question.answer else drill.question.choices[0])
         drill.go_next()
-    assert "<b>Question 26</b>" in drill.progress.value and "score 25 of 25" in drill.progress.value
+    assert drill.progress == "Question 26 · score 25 of 25" and drill.endless
+    assert len(drill.questions) == 30  # sent ten at a time
+    drill._asked(drill, {"event": "more"}, [])  # the browser asks for the next batch
+    assert len(drill.questions) == 40 and len(drill.pieces) > 0
     quiz = Quiz.readings("disagreement-trumping", "beat", "legal", 1)
     assert [q.answer for _, q in quiz._items] == [("B: play 2S", "B: pick up"), ("B: pick up",)]
     quiz.go_next()
@@ -113,7 +124,7 @@ def test_a_winner_question_hides_the_winners_mark_until_show_me():
     assert marked > 10
     quiz_widget = Quiz(random_game(["Anna", "Bo", "Cai"], seed=7), kinds=["winner"])
     assert quiz_widget.question.kind == "winner"
-    assert "sg-win" not in quiz_widget.board.value and "sg-turn" not in quiz_widget.board.value
+    assert "sg-win" not in quiz_widget.board and "sg-turn" not in quiz_widget.board
     quiz_widget.answer(quiz_widget.question.choices[0])
-    quiz_widget.show_me.click()
-    assert "sg-win" in quiz_widget.board.value or "sg-turn" in quiz_widget.board.value
+    quiz_widget.step_to_answer()
+    assert "sg-win" in quiz_widget.board or "sg-turn" in quiz_widget.board

@@ -200,9 +200,21 @@ def test_the_widgets_speak_swedish():
     import ipywidgets as w
 
     from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper
+    from skitgubbe_widgets.frontend import View
+
+    def strings(value) -> list[str]:
+        if isinstance(value, str):
+            return [value, attributes(value)]
+        if isinstance(value, dict):
+            value = list(value.values())
+        return [t for v in value for t in strings(v)] if isinstance(value, list) else []
 
     def words(widget) -> list[str]:
         found = []
+        if isinstance(widget, View):  # everything the browser is sent to show
+            state = widget.get_state()
+            found += strings([v for k, v in state.items() if not k.startswith("_")
+                            and k not in ("kind", "size", "front", "layout")])
         for child in getattr(widget, "children", ()):
             found += words(child)
         for name in ("description", "tooltip", "placeholder", "value"):
@@ -221,8 +233,8 @@ def test_the_widgets_speak_swedish():
         texts = [widget.static_html(), attributes(widget.static_html()), *words(widget)]
         found = {t: english_words(t) for t in texts if english_words(t)}
         assert found == {}, type(widget).__name__
-    assert Stepper("pickup-case-5").next.description == "next"
-    assert made[0].next.description == "nästa"
+    assert Stepper("pickup-case-5").words["next"] == "next"
+    assert made[0].words["next"] == "nästa"
 
 
 def test_the_rarer_refusals_read_in_swedish():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import sys
 import uuid
 from pathlib import Path
@@ -57,13 +58,49 @@ def test_renaming_again_changes_nothing_and_a_new_cell_renames_nothing_else():
     assert ids(inserted)[0] == ids(notebook)[0] and ids(inserted)[2] == ids(notebook)[1]
 
 
-def test_a_notebook_with_stored_widget_state_is_refused(tmp_path):
-    notebook = executed(("a", ["x"]))
-    notebook["metadata"]["widgets"] = {}
+def stored(*cells: tuple[str, list[str]], hidden: int = 1) -> dict:
+    """A notebook executed with its widget state stored: each view shown refers to its own
+    layout and to one shared model, as ours do; ``hidden`` models nothing shown reaches.
+    Every id a fresh uuid."""
+    notebook = executed(*cells)
+    fresh = lambda: uuid.uuid4().hex  # noqa: E731
+    front = fresh()
+    state = {front: {"model_name": "WidgetModel", "state": {"source": "export default {}"}}}
+    for model in {m for row in ids(notebook) for m in row}:
+        layout = fresh()
+        state[layout] = {"model_name": "LayoutModel", "state": {"width": None}}
+        state[model] = {"model_name": "AnyModel",
+                        "state": {"front": f"IPY_MODEL_{front}", "layout": f"IPY_MODEL_{layout}",
+                                  "children": [f"IPY_MODEL_{front}"]}}
+    for n in range(hidden):
+        state[fresh()] = {"model_name": "LayoutModel", "state": {"width": f"{n}px"}}
+    notebook["metadata"]["widgets"] = {widget_ids.STATE: {"state": dict(sorted(state.items())),
+                                                          "version_major": 2,
+                                                          "version_minor": 0}}
+    return notebook
+
+
+def test_stored_widget_state_gets_the_same_ids_in_two_runs_and_its_references_follow():
+    cells = ("a", ["table", "quiz"]), ("b", ["table", "chart"])
+    first, second = (widget_ids.renamed(stored(*cells, hidden=2)) for _ in range(2))
+    assert first == second
+    state = first["metadata"]["widgets"][widget_ids.STATE]["state"]
+    assert list(state) == sorted(state) and len(state) == 1 + 2 * 3 + 2
+    shown = {m for row in ids(first) for m in row}
+    assert shown <= set(state)
+    text = json.dumps(state)
+    for model in state:
+        assert f"IPY_MODEL_{model}" in text or model in shown or \
+            state[model]["state"]["width"] is not None  # every reference renamed with it
+    assert set(re.findall(r"IPY_MODEL_(\w+)", text)) <= set(state)
+    assert widget_ids.renamed(copy.deepcopy(first)) == first
+
+
+def test_a_stored_notebook_keeps_its_ids_when_renamed_again(tmp_path):
     path = tmp_path / "n.ipynb"
-    path.write_text(json.dumps(notebook), encoding="utf-8")
-    with pytest.raises(ValueError, match="store_widget_state=False"):
-        widget_ids.rename_file(path)
+    path.write_text(json.dumps(stored(("a", ["x"]))), encoding="utf-8")
+    assert widget_ids.rename_file(path)
+    assert not widget_ids.rename_file(path)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))

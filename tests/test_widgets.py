@@ -1,13 +1,17 @@
 """Widgets without a browser: build them, press their buttons, choose from their menus,
 and look at what they show."""
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("ipywidgets")
 
+import skitgubbe_widgets  # noqa: E402
 from skitgubbe_core import OPTIONS, PRESETS, Game, examples, record  # noqa: E402
 from skitgubbe_core.frames import key_frames  # noqa: E402
 from skitgubbe_core.simulate import random_game  # noqa: E402
+from skitgubbe_core.view import SIZES  # noqa: E402
 from skitgubbe_widgets import (  # noqa: E402
     PlayTable,
     RuleSwitcher,
@@ -35,71 +39,73 @@ def test_a_game_displays_itself_as_html_with_names_escaped():
 
 def test_stepper_buttons_and_frame_box_move_through_the_frames():
     s = Stepper("pickup-case-5")
-    assert len(s.frames) == 6 and s.position == 0 and s.back.disabled
-    assert s.frame_box.description == "frame" and (s.frame_box.min, s.frame_box.max) == (1, 6)
-    assert "Start." in s.narration.value and s.frame_box.value == 1
-    s.next.click()
-    assert s.position == 1 and s.frame_box.value == 2 and "A leads 9♥" in s.narration.value
-    assert "<b>move 1</b> &middot; frame 2 of 6" in s.label.value
-    s.next.click()
-    assert "B beats 9♥\ufe0e with J♥" in s.narration.value and "move 2, 1 of 2" in s.label.value
-    s.next.click()
-    assert "is out: safe" in s.narration.value and "out - safe" in s.board.value
-    s.last.click()
-    assert s.position == 5 and s.next.disabled
-    assert "the lead passes to C" in s.narration.value
-    s.back.click()
+    assert len(s.frames) == len(s.steps) == 6 and s.position == 0
+    assert s.words["frame"] == "frame" and s.words["next"] == "next"
+    assert "Start." in s.narration and s.label == "start · frame 1 of 6"
+    s.go(s.position + 1)
+    assert s.position == 1 and "A leads 9♥" in s.narration
+    assert s.label == "move 1 · frame 2 of 6"
+    s.go(s.position + 1)
+    assert "B beats 9♥\ufe0e with J♥" in s.narration and "move 2, 1 of 2" in s.label
+    s.go(s.position + 1)
+    assert "is out: safe" in s.narration and "out - safe" in s.board
+    s.go(len(s.frames) - 1)
+    assert s.position == 5
+    s.go(s.position + 1)  # no further than the last
+    assert s.position == 5
+    assert "the lead passes to C" in s.narration
+    s.go(s.position - 1)
     assert s.position == 4
-    s.first.click()
+    s.go(0)
     assert s.position == 0
-    s.frame_box.value = 4  # a number typed in the box
-    assert s.position == 3 and "is out: safe" in s.narration.value and not s.back.disabled
+    s.go(3)
+    assert s.position == 3 and "is out: safe" in s.narration
 
 
 def test_stepper_moves_by_whole_moves_too():
     s = Stepper("stunsa-seven")
-    s.next_move.click()
+    s.go(s.move_start(+1))
     assert s.frame.label == "move 1, 1 of 2"
-    s.next_move.click()
-    s.next.click()
+    s.go(s.move_start(+1))
+    s.go(s.position + 1)
     assert s.frame.label == "move 2, 2 of 3"
-    assert s.board.value.count("sg-mark-stunsa") == 2 and "stunsa" in s.board.value
-    s.back_move.click()
+    assert s.board.count("sg-mark-stunsa") == 2 and "stunsa" in s.board
+    s.go(s.move_start(-1))
     assert s.frame.label == "move 2, 1 of 3"
-    s.back_move.click()
+    s.go(s.move_start(-1))
     assert s.frame.label == "move 1, 1 of 2"
     s.go_to_move(4)
-    assert s.frame.label == "move 4, 1 of 3" and "B has played" in s.board.value
-    s.next.click()
-    assert s.board.value.count("sg-win") == 1 and "wins" in s.board.value
+    assert s.frame.label == "move 4, 1 of 3" and "B has played" in s.board
+    s.go(s.position + 1)
+    assert s.board.count("sg-win") == 1 and "wins" in s.board
 
 
 def test_stepper_narrates_one_sentence_per_event_with_the_rule_one_click_away():
     s = Stepper("stunsa-seven")
     s.go(4)
-    html = s.narration.value
+    html = s.narration
     assert html.count("<details") == 1 and html.count("<summary") == 1
     assert "rule 4: stunsa (bounce)" in html and "Sources:" in html
-    assert "Sources of these rules:" in s.sources.value
+    assert "Sources of these rules:" in s.sources
 
 
 def test_stepper_shows_a_snapshot_of_the_game_it_was_given():
     game = random_game(3, seed=4)
     s = Stepper(game)
-    frames, pictures = len(s.frames), [s.board.value]
-    s.last.click()
-    pictures.append(s.board.value)
+    frames, pictures = len(s.frames), [s.board]
+    s.go(len(s.frames) - 1)
+    pictures.append(s.board)
     game.undo()
     game.undo()
-    s.view.value = game.players[1]
-    s.view.value = "everyone's cards"
-    assert s.board.value == pictures[1]
-    s.first.click()
-    assert s.board.value == pictures[0] and len(s.frames) == frames
+    s.viewer = 2  # B's view
+    s.viewer = 0  # everyone's cards
+    assert s.board == pictures[1]
+    s.go(0)
+    assert s.board == pictures[0] and len(s.frames) == frames
     moves = s.game.move_count
     game.play(game.legal_actions()[0])
-    s.last.click()
-    assert s.board.value == pictures[1] and s.game.move_count == moves == game.move_count + 1
+    s.go(len(s.frames) - 1)
+    assert s.board == pictures[1] and s.game.move_count == moves == game.move_count + 1
 
 
 def test_stepper_back_and_forth_shows_the_same_pictures():
@@ -108,8 +114,8 @@ def test_stepper_back_and_forth_shows_the_same_pictures():
     last = len(s.frames) - 1
     for i in list(range(last + 1)) + list(range(last, -1, -7)):
         s.go(i)
-        seen.setdefault(i, (s.board.value, s.narration.value))
-        assert seen[i] == (s.board.value, s.narration.value)
+        seen.setdefault(i, (s.board, s.narration))
+        assert seen[i] == (s.board, s.narration)
 
 
 def test_stepper_static_picture_is_the_whole_example_as_a_strip():
@@ -122,16 +128,20 @@ def test_stepper_static_picture_is_the_whole_example_as_a_strip():
     assert f"The first 40 of {len(key_frames(long.frames))} frames" in long.static_html()
 
 
-def test_stepper_large_size_scales_the_board():
+def test_stepper_large_size_scales_the_board_in_the_browser():
     s = Stepper("stunsa-seven", size="large")
-    assert "font-size:1.6em" in s.board.value
+    assert s.size == "large" and "font-size:1em" in s.board  # drawn once, scaled by CSS
+    css = (Path(skitgubbe_widgets.__file__).parent / "front" / "skitgubbe.css").read_text()
+    for size, scale in SIZES.items():
+        if size != "normal":
+            assert f".sg-size-{size} .sg-scaled {{ font-size: {scale}; }}" in css
 
 
 def test_stepper_one_players_view_hides_the_other_hands():
     s = Stepper("stunsa-seven", viewer="A")
-    assert s.board.value.count('aria-label="3 face-down cards"') == 2
-    s.view.value = "everyone's cards"
-    assert 'aria-label="3 face-down cards"' not in s.board.value
+    assert s.board.count('aria-label="3 face-down cards"') == 2
+    s.viewer = 0  # everyone's cards
+    assert 'aria-label="3 face-down cards"' not in s.board
 
 
 def test_stepper_accepts_records_scenarios_and_games():
@@ -192,16 +202,19 @@ def test_play_table_plays_a_whole_game_by_buttons():
 def test_rule_switcher_shows_each_reading_side_by_side():
     r = RuleSwitcher("disagreement-trumping", "beat")
     assert r.values == ["any-trump", "follow-suit"]
-    assert r.step_box.value == 0 and "Start." in r.boards[0][1].value
-    assert r.step_box.description == "step" and (r.step_box.min, r.step_box.max) == (0, 2)
+    assert r.step == 0 and "Start." in r.shown[0][1]
+    assert r.words["step"] == "step" and r.steps == 2 and len(r.columns) == 2
     assert "beat = " not in r.static_html() and "Refused under this reading" in r.static_html()
-    r.step_box.value = r.step_box.max
-    (_, any_text), (_, follow_text) = r.boards
-    assert "B beats 8♥ with 2♠" in any_text.value.replace("\ufe0e", "")
-    assert "Refused under this reading" in follow_text.value
-    assert "must follow suit" in follow_text.value
-    r.step_box.value = 0
-    assert "Start." in any_text.value and "Start." in follow_text.value
+    r.go(9)  # clamped to the last step
+    assert r.step == 2
+    (_, any_text), (_, follow_text) = r.shown
+    assert "B beats 8♥ with 2♠" in any_text.replace("\ufe0e", "")
+    assert "Refused under this reading" in follow_text
+    assert "must follow suit" in follow_text
+    assert [len(c["pages"]) for c in r.columns] == [len(pages) for pages in r.pages]
+    r.go(0)
+    (_, any_text), (_, follow_text) = r.shown
+    assert "Start." in any_text and "Start." in follow_text
 
 
 def test_tables_and_family_tree():
@@ -390,15 +403,17 @@ def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
     finally:
         classroom(size="normal")
     assert default_size() == "normal"
-    for widget in widgets:
-        assert widget.size == "large" and "sg-size-large" in widget._dom_classes
-        assert [v for _, v in widget.size_switch.buttons.options] == ["normal", "large", "huge"]
-        widget.size_switch.buttons.value = "huge"
-        assert "sg-size-huge" in widget._dom_classes and "sg-size-large" not in widget._dom_classes
-    stepper, table, switcher, _ = widgets
-    assert "font-size:2.2em" in stepper.board.value and "font-size:2.2em" in stepper.narration.value
+    table = widgets[1]
+    assert table.size == "large" and "sg-size-large" in table._dom_classes
+    assert [v for _, v in table.size_switch.buttons.options] == ["normal", "large", "huge"]
+    table.size_switch.buttons.value = "huge"
+    assert "sg-size-huge" in table._dom_classes and "sg-size-large" not in table._dom_classes
+    # drawn by the front end: the size and the switch's words are sent, the browser scales
+    for widget in widgets[0], *widgets[2:]:
+        assert widget.size == "large" and list(widget.words["sizes"]) == ["normal", "large", "huge"]
+        widget.size_switch.set("huge")
+        assert widget.size == "huge"
     assert all(b.style.font_size == "36px" for b in table.hand.children)
-    assert "font-size:2.2em" in switcher.boards[0][0].value
     with pytest.raises(ValueError, match="size cannot be .giant.: choose one of normal, large, huge"):
         classroom(size="giant")
 
@@ -427,19 +442,37 @@ def test_play_table_says_why_each_greyed_card_is_refused():
 
 
 def test_koira_sources_are_those_of_the_rules_it_uses_in_koira():
-    koira = Stepper("koira-tie-redistribution").sources.value
+    koira = Stepper("koira-tie-redistribution").sources
     assert "Swedish edition" in koira
     for other in ("Atlanta", "German summary", "common disputes", "Cappelens"):
         assert other not in koira
-    assert "common disputes" in Stepper("stunsa-seven").sources.value
+    assert "common disputes" in Stepper("stunsa-seven").sources
 
 
 def test_rule_switcher_text_is_single_spaced_and_atlanta_plays_with_three():
     switcher = RuleSwitcher("disagreement-pick-up", "pick_up")
-    switcher.step_box.value = 2
-    for heading, (_, narration) in zip(switcher.children[2].children, switcher.boards,
-                                       strict=True):
-        assert "line-height:1.4" in heading.children[0].value
-        assert 'class="sg-narration" style="line-height:1.4"' in narration.value
+    switcher.go(2)
+    for column, (_, narration) in zip(switcher.columns, switcher.shown, strict=True):
+        assert "line-height:1.4" in column["head"]
+        assert 'class="sg-narration" style="line-height:1.4"' in narration
     players = tables.variants_table()["players"]
     assert players["atlanta"] == "3" and players["koira"] == "3-8"
+
+
+def test_the_front_end_is_sent_names_escaped_in_html_and_raw_only_as_text():
+    """What the browser gets as HTML (the pieces) escapes a player's name and a title;
+    names and titles sent as text (the viewer menu, the heading, a quiz's prompts) are
+    raw: the module sets them with textContent, never as HTML."""
+    from skitgubbe_widgets import Quiz
+
+    game = random_game(["<i>A</i>", "Bo", "Cai"], seed=3)
+    stepper = Stepper(game, title="<b>T</b>")
+    quiz = Quiz(game)
+    for widget in stepper, quiz:
+        assert not any("<i>A</i>" in piece or "<b>T</b>" in piece for piece in widget.pieces)
+        assert any("&lt;i&gt;A&lt;/i&gt;" in piece for piece in widget.pieces)
+    assert stepper.viewers[1] == "<i>A</i>" and stepper.heading == "<b>T</b>"
+    module = (Path(skitgubbe_widgets.__file__).parent / "front" / "skitgubbe.js").read_text()
+    for text in ('textContent: model.get("heading")', "textContent: name", "q.prompt"):
+        assert text in module
+    assert "prompt.textContent = q.prompt" in module

@@ -13,16 +13,16 @@ wrong one is refused with :class:`~skitgubbe_core.errors.ArgumentError` (or
 :class:`~skitgubbe_core.errors.ArgumentTypeError`, also a ``TypeError``) naming the
 argument, what was wrong with it and what is accepted, in the widget's language.
 
-Widgets change their own values (``HTML.value``, a number box's value); they never clear
-or print into an output area, so stored notebook outputs stay comparable.
+The stepper, the quiz and the rule switcher are front-end widgets (:mod:`.frontend`):
+Python sends what they show once, and the browser steps and answers with no kernel
+message, in a stored notebook too; they never clear or print into an output area, so
+stored notebook outputs stay comparable.
 
-Accessibility: every control is a labelled button, menu or text box, so a screen reader
-names it. The stepper and the rule switcher take their frame or step in a labelled number
-box rather than ipywidgets' ``IntSlider``, whose handle (noUiSlider's) gets
-``role="slider"`` and no accessible name, with no way to pass one (a WCAG 2.1 failure
-axe-core reports as ``aria-input-field-name``); not a menu either, as JupyterLab takes a
-closed menu's arrow keys for its own (ipywidgets issue 3912), but not a text field's.
-Keyboard focus shows as a 3 px ring (:data:`.classroom.FOCUS`).
+Accessibility: every control is a native, labelled button, menu or number box (the
+frame and step boxes rather than a slider, whose handle ipywidgets leaves unnamed), the
+size switch's buttons carry ``aria-pressed``, the narration is a polite live region, the
+stepper takes the arrow keys, Home and End (JupyterLab is told to leave them alone), and
+keyboard focus shows as a 3 px ring (:data:`.classroom.FOCUS`).
 
 >>> from skitgubbe_core import parse_card
 >>> html = card_html(parse_card("7D"))

@@ -8,7 +8,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as w
+import traitlets as t
 
 from skitgubbe_core import PRESETS, Game, Rules, handout, quiz
 from skitgubbe_core.cards import SUIT_SYMBOLS, card_name, parse_cards, rank_label
@@ -17,7 +17,6 @@ from skitgubbe_core.i18n import gettext as _
 from skitgubbe_core.quiz import TEXT, Question, Sheet
 from skitgubbe_core.scenario import Scenario
 from skitgubbe_core.view import (
-    SIZES,
     TEXT_STYLE,
     board_html,
     event_html,
@@ -26,7 +25,8 @@ from skitgubbe_core.view import (
 )
 
 from . import arguments
-from .classroom import SizeSwitch, default_size
+from .classroom import default_size
+from .frontend import Pieces, View, joined
 from .static import StaticPicture
 
 SOURCES = N_("an example's name, a scenario or record file, a Scenario or a Game, or a list "
@@ -34,10 +34,6 @@ SOURCES = N_("an example's name, a scenario or record file, a Scenario or a Game
 """What a quiz asks about."""
 STATIC_QUESTIONS = 12
 """At most this many questions in the static picture."""
-_RED = "#c8102e"
-_RIGHT = "color:#1e6b1e"
-_WRONG = "color:#a00"
-
 LABELS = Messages({
     "show-me": "show me",
     "show-me-more": "next frame",
@@ -72,21 +68,15 @@ def _is_file(text: str) -> bool:
         return False
 
 
-def _choice_button(question: Question, choice: str) -> w.Button:
-    """A card choice looks like a card (its suit's colour); others are plain buttons."""
+def _choice(question: Question, choice: str) -> dict[str, Any]:
+    """A choice as the browser draws its button: a card choice looks like a card (bold,
+    its suit's colour, its name as the tooltip); others are plain buttons."""
     label = question.label(choice)
-    cards = _single_card(question, choice)
-    button = w.Button(description=text_presentation(label), tooltip=label,
-                      layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
-                                      flex="0 0 auto"))
-    if cards is not None:
-        button.style.font_weight = "bold"
-        button.tooltip = card_name(cards)
-        if cards.is_red:
-            button.style.text_color = _RED
-        button.description = f"{rank_label(cards)}{SUIT_SYMBOLS[cards.suit]}{TEXT_STYLE}"
-    button.add_class("sg-choice")
-    return button
+    card = _single_card(question, choice)
+    if card is None:
+        return {"text": text_presentation(label), "tip": label, "card": False, "red": False}
+    return {"text": f"{rank_label(card)}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
+            "tip": card_name(card), "card": True, "red": card.is_red}
 
 
 def _single_card(question: Question, choice: str) -> Any:
@@ -102,7 +92,11 @@ def _single_card(question: Question, choice: str) -> Any:
     return parse_cards(words)[0] if len(words) == 1 else None
 
 
-class Quiz(StaticPicture, w.VBox):
+BATCH = 10
+"""A drill sends this many questions at a time (the browser asks for more)."""
+
+
+class Quiz(StaticPicture, View):
     """Questions about ``source`` (an example's name, a scenario or record file, a
     :class:`~skitgubbe_core.scenario.Scenario` or a :class:`Game`, or a list of them),
     asked one by one
@@ -111,9 +105,20 @@ class Quiz(StaticPicture, w.VBox):
     one sentence, a wrong one says why, with its rule (a refused move: the engine's
     refusal), and **show me** steps the board on to the answer.  The score counts first
     picks.  ``kinds`` limits the kinds of question; a scenario's own ``exercises`` are
-    asked instead when it has some.  :meth:`drill` practises without end."""
+    asked instead when it has some.  :meth:`drill` practises without end.
 
-    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+    Every question goes to the browser at once, with its board, choices, each choice's
+    feedback and the frames of **show me** (traits ``pieces``, ``questions``; a drill's
+    come :data:`BATCH` at a time, the browser asking for more); the browser answers
+    with no kernel message.  :meth:`answer`, :meth:`step_to_answer` and
+    :meth:`go_next` do the same from Python (``at``, the question on show, follows
+    :meth:`go_next`)."""
+
+    heading = t.Unicode().tag(sync=True)
+    pieces = t.List(t.Unicode()).tag(sync=True)
+    questions = t.List(t.Dict()).tag(sync=True)
+    endless = t.Bool(False).tag(sync=True)
+    at = t.Int(0).tag(sync=True)
 
     @speaking
     def __init__(self, source: Any = None, *, kinds: Sequence[str] = quiz.GENERATED,
@@ -132,41 +137,29 @@ class Quiz(StaticPicture, w.VBox):
             items = [(sheet, q) for sheet in sheets for q in sheet.questions]
             found = sheets[0].title if len(sheets) == 1 else ""
         self.title = title if title is not None else found
-        self.deck, self.size = deck, size or default_size()
+        self.deck = deck
         self._items: list[tuple[Sheet, Question]] = []
         self._more: Iterator[tuple[Sheet, Question]] | None = None
         if isinstance(items, list):
             self._items = items
         else:
             self._more = iter(items)
+        self._table = Pieces()
         self.right = self.asked = 0
         self.index = -1
         self._shown = 0
         self.picked: str | None = None
-        self.heading = w.HTML(f"<h4>{escape(self.title)}</h4>" if self.title else "")
-        self.progress = w.HTML()
-        self.board = w.HTML()
-        self.narration = w.HTML()
-        self.prompt = w.HTML()
-        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.feedback = w.HTML()
-        self.show_me = w.Button(description=LABELS["show-me"], icon="eye",
-                                tooltip=_("step the board on to the answer"),
-                                layout=w.Layout(width="auto"))
-        self.next_question = w.Button(description=LABELS["next"], icon="chevron-right",
-                                      button_style="info", layout=w.Layout(width="auto"))
-        self.show_me.add_class("sg-show-me")
-        self.next_question.add_class("sg-next-question")
-        self.show_me.on_click(lambda _: self.step_to_answer())
-        self.next_question.on_click(lambda _: self.go_next())
-        wrap = w.Layout(flex_flow="row wrap", align_items="center")
-        super().__init__([self.heading, self.progress, self.board, self.narration,
-                          self.prompt, self.choices, self.feedback,
-                          w.HBox([self.show_me, self.next_question], layout=wrap)])
-        self.add_class("sg-quiz")
-        self.add_class("sg-redrawn-by-css")
-        self.size_switch = SizeSwitch(self, self.size, lambda size: None)
-        self.children = (*self.children, self.size_switch)
+        self.feedback_text = ""
+        words = {key: LABELS[key] for key in LABELS} | {
+            "show-me-tip": _("step the board on to the answer")}
+        self._sent = False
+        self._fetch(BATCH - 1)
+        questions = [self._question(s, q) for s, q in self._items]
+        super().__init__(size or default_size(), words, kind="quiz", heading=self.title,
+                         pieces=self._table.pieces, endless=self._more is not None,
+                         questions=questions)
+        self._sent = True
+        self.on_msg(self._asked)
         self.go_next()
 
     @classmethod
@@ -197,6 +190,43 @@ class Quiz(StaticPicture, w.VBox):
             title = options.pop("title", _(found) if found else found)
         return cls(items=items, title=title, **options)
 
+    # -- what the browser is sent ---------------------------------------------------------
+
+    @speaking
+    def _question(self, sheet: Sheet, q: Question) -> dict[str, Any]:
+        """One question as the browser shows it: the board and what just happened, the
+        prompt, the choices with the feedback of each, and the frames of show me."""
+        game, frames, add = sheet.game, sheet.frames, self._table.add
+        events = sheet.context(q, since=max(0, q.after - 1))
+        told = "".join(event_html(e, game.players) for e in events) or \
+            f"<b>Start.</b> {escape(self.title)}"
+        feedback = [q.feedback(c) for c in q.choices]
+        reveal = range(q.frame + 1, q.reveal + 1) if q.reveal > q.frame else \
+            range(q.frame, q.frame + 1) if q.hide_turn else range(0)
+        return {
+            "title": "" if self.title else sheet.title,
+            "board": add(self._board(sheet, frames[q.frame], hide=q.hide_turn,
+                                     facts=not q.hide_facts)),
+            "told": add(f'<div class="sg-narration" style="line-height:1.4">{told}</div>'),
+            "prompt": q.prompt,
+            "choices": [_choice(q, c) for c in q.choices],
+            "answer": [i for i, c in enumerate(q.choices) if c in q.answer],
+            "feedback": [{"right": f.right, "text": text_presentation(f.sentence)}
+                         for f in feedback],
+            "steps": [{"board": add(self._board(sheet, frames[k], hide=False)),
+                       "told": add(narration_html(frames[k], game.players))} for k in reveal],
+        }
+
+    def _board(self, sheet: Sheet, frame: Any, hide: bool, facts: bool = True) -> str:
+        game = sheet.game
+        return board_html(frame.state, game.players, game.rules, deck=self.deck,
+                          marks=None if hide else frame.marks, turn=not hide, facts=facts)
+
+    def _asked(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        """The browser's message: a drill's next batch of questions (``more``)."""
+        if content.get("event") == "more":
+            self._fetch(len(self._items) + BATCH - 1)
+
     # -- asking ---------------------------------------------------------------------
 
     @property
@@ -211,47 +241,35 @@ class Quiz(StaticPicture, w.VBox):
         return self._items[self.index][0]
 
     @speaking
-    def _fetch(self, index: int) -> bool:
-        while index >= len(self._items) and self._more is not None:
+    def _fetch(self, index: int) -> None:
+        """Make sure question ``index`` is made and sent, if there is one."""
+        new: list[tuple[Sheet, Question]] = []
+        while index >= len(self._items) + len(new) and self._more is not None:
             try:
-                self._items.append(next(self._more))
+                new.append(next(self._more))
             except StopIteration:
                 self._more = None
-        return index < len(self._items)
+        self._items += new
+        if self._sent:
+            with self.hold_sync():
+                made = [self._question(s, q) for s, q in new]
+                self.pieces = self._table.pieces
+                self.endless = self._more is not None
+                self.questions = [*self.questions, *made]
 
     @speaking
     def go_next(self) -> None:
         """Ask the next question (or say the quiz is over)."""
-        if not self._fetch(self.index + 1):
+        if self.index + 1 >= len(self._items):
+            self._fetch(self.index + BATCH)  # a drill's next batch
+        if self.index + 1 >= len(self._items):
             self.index = len(self._items)
-            self._finish()
-            return
-        self.index += 1
+        else:
+            self.index += 1
+            self._shown = 0
         self.picked = None
-        sheet, q = self._items[self.index]
-        self._shown = q.frame
-        if not self.title:
-            self.heading.value = f"<h4>{escape(sheet.title)}</h4>" if sheet.title else ""
-        self._draw(sheet.frames[q.frame], hide=q.hide_turn, facts=not q.hide_facts)
-        events = sheet.context(q, since=max(0, q.after - 1))
-        players = sheet.game.players
-        told = "".join(event_html(e, players) for e in events) or \
-            f"<b>Start.</b> {escape(self.title)}"
-        self.narration.value = (f'<div class="sg-narration" style="font-size:'
-                                f'{SIZES[self.size]};line-height:1.4">{told}</div>')
-        buttons = []
-        for choice in q.choices:
-            button = _choice_button(q, choice)
-            button.on_click(lambda _, c=choice: self.answer(c))
-            buttons.append(button)
-        self.choices.children = buttons
-        self.feedback.value = ""
-        self.show_me.disabled = True
-        self.show_me.description = LABELS["show-me"]
-        self.next_question.disabled = False
-        self._progress()
-        self.prompt.value = (f'<p class="sg-prompt" style="font-size:{SIZES[self.size]};'
-                             f'font-weight:bold;margin:0.4em 0">{escape(q.prompt)}</p>')
+        self.feedback_text = ""
+        self.at = self.index
 
     @speaking
     def answer(self, choice: str) -> quiz.Feedback:
@@ -265,59 +283,44 @@ class Quiz(StaticPicture, w.VBox):
             self.asked += 1
             self.right += feedback.right
         self.picked = choice
-        for button, c in zip(self.choices.children, q.choices, strict=True):
-            button.disabled = True
-            if c in q.answer:
-                button.button_style = "success"
-            elif c == choice:
-                button.button_style = "danger"
-        self.show_me.disabled = q.reveal <= self._shown and not q.hide_turn
-        self._progress()
-        style = _RIGHT if feedback.right else _WRONG
-        self.feedback.value = (f'<p class="sg-feedback {"sg-right" if feedback.right else "sg-wrong"}"'
-                               f' role="status" style="{style};font-size:{SIZES[self.size]}">'
-                               f"{escape(text_presentation(feedback.sentence))}</p>")
+        self.feedback_text = text_presentation(feedback.sentence)
         return feedback
 
     @speaking
     def step_to_answer(self) -> None:
         """Show the next frame toward the answer, narrated, with whose turn it is."""
-        q = self.question
-        if q is None:
-            return
-        frames = self.sheet.frames
-        if self._shown < q.reveal:
-            self._shown += 1
-        frame = frames[self._shown]
-        self.show_me.description = LABELS["show-me-more"]
-        self.show_me.disabled = self._shown >= q.reveal
-        self._draw(frame, hide=False)
-        self.narration.value = (f'<div style="font-size:{SIZES[self.size]}">'
-                                f"{narration_html(frame, self.sheet.game.players)}</div>")
+        if self.question is not None:
+            self._shown = min(self._shown + 1, len(self.questions[self.index]["steps"]))
 
-    @speaking
-    def _draw(self, frame: Any, hide: bool, facts: bool = True) -> None:
-        game = self.sheet.game
-        self.board.value = board_html(frame.state, game.players, game.rules, deck=self.deck,
-                                      size=self.size, marks=None if hide else frame.marks,
-                                      turn=not hide, facts=facts)
+    @property
+    def can_show_more(self) -> bool:
+        """Whether **show me** has a frame left to show (after an answer)."""
+        return self.question is not None and \
+            self._shown < len(self.questions[self.index]["steps"])
 
-    @speaking
-    def _finish(self) -> None:
-        self.choices.children = []
-        self.prompt.value = f'<p class="sg-prompt"><b>{escape(LABELS["done"])}</b></p>'
-        self.feedback.value = ""
-        self.show_me.disabled = self.next_question.disabled = True
-        self._progress()
+    @property
+    def board(self) -> str:
+        """The board on show (HTML), as the browser draws it."""
+        shown = self.questions[self.index]
+        if self._shown:
+            shown = shown["steps"][self._shown - 1]
+        return joined(self.pieces, shown["board"])
 
-    @speaking
-    def _progress(self) -> None:
+    @property
+    def narration(self) -> str:
+        """What the board on show narrates (HTML)."""
+        shown = self.questions[self.index]
+        if self._shown:
+            shown = shown["steps"][self._shown - 1]
+        return joined(self.pieces, shown["told"])
+
+    @property
+    def progress(self) -> str:
+        """The progress and the score, as the browser shows them."""
         number = min(self.index + 1, len(self._items))
         head = (LABELS["progress"].format(number=number, count=len(self._items))
                 if self._more is None else LABELS["progress-drill"].format(number=number))
-        score = LABELS["score"].format(right=self.right, asked=self.asked)
-        self.progress.value = (f'<div class="sg-progress"><b>{escape(head)}</b> &middot; '
-                               f'<span class="sg-score">{escape(score)}</span></div>')
+        return f"{head} · {LABELS['score'].format(right=self.right, asked=self.asked)}"
 
     # -- without a kernel -------------------------------------------------------------
 

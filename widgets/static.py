@@ -13,8 +13,10 @@ class StaticPicture:
     def static_html(self) -> str:
         raise NotImplementedError
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        # The widget class this mixes into (after it in the bases) provides the bundle.
-        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
-        bundle["text/html"] = self.static_html()
-        return bundle
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:  # a dict: IPython takes either
+        # The widget class this mixes into (after it in the bases) provides the bundle;
+        # anywidget's comes with its metadata (a pair), which is empty outside Colab.
+        bundle: Any = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        data: dict[str, Any] = dict(bundle[0] if isinstance(bundle, tuple) else bundle)
+        data["text/html"] = self.static_html()
+        return data

@@ -1,0 +1,387 @@
+/*
+ * skitgubbe's front end: the stepper, the quiz, the rule switcher and the play table,
+ * drawn from data Python sent once (skitgubbe_widgets.frontend). Plain modern JS, no
+ * build step, no dependencies. The words shown come from Python, translated (the
+ * `words` trait); HTML comes only from Python's view.py (which escapes what users
+ * typed); text set here goes in as textContent.
+ *
+ * Contract: `render({model, el, front})` draws `model` into `el`; `front` is the shared
+ * model that holds this module (`source`) and the style sheet (`style`). For the
+ * stepper, the quiz and the rule switcher, render() uses only
+ *   model.get(name), model.set(name, value), model.on("change:name", cb),
+ *   model.off("change:name", cb), model.save_changes() (never called while stepping or
+ *   answering), model.send(content) (only Quiz.drill asking for its next batch),
+ *   model.widget_manager.get_model(id) (in the loader: a Promise of the shared model;
+ *   ids as stored, the "IPY_MODEL_" prefix stripped),
+ * so it runs in JupyterLab with or without a kernel and from stored widget state.
+ * The play table sends {event, ...} messages: its engine is in Python.
+ *
+ * Traits of every view: kind ("stepper", "quiz", "switcher", "table"), size ("normal",
+ * "large", "huge"), words (translated words), front (the shared model's reference).
+ */
+
+const SIZES = ["normal", "large", "huge"];
+let uid = 0;
+
+/** The style sheet of the shared model, once per page (replaced if it changed). */
+function useStyle(front) {
+  const css = front.get("style");
+  let sheet = document.getElementById("skitgubbe-style");
+  if (!sheet) {
+    sheet = document.createElement("style");
+    sheet.id = "skitgubbe-style";
+    document.head.appendChild(sheet);
+  }
+  if (sheet.textContent !== css) sheet.textContent = css;
+}
+
+/** An element: `props` sets properties (className, textContent, title, ...), `attrs`
+ * attributes (aria-*, data-*), then the children are appended. */
+function h(tag, props = {}, attrs = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+/** A native button with visible `text`; `tip`, when given, is its tooltip and completes
+ * its accessible name ("move, back to the previous move"). */
+function button(text, tip, onClick, className = "") {
+  const b = h("button", { type: "button", className: `sg-button ${className}`.trim(), textContent: text });
+  if (tip) {
+    b.title = tip;
+    if (tip !== text) b.setAttribute("aria-label", `${text}, ${tip}`);
+  }
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** Pieces of HTML joined by their numbers (base 36, separated by spaces; see
+ * frontend.Pieces). */
+function joined(pieces, numbers) {
+  return numbers.split(" ").filter(Boolean).map((n) => pieces[parseInt(n, 36)]).join("");
+}
+
+/** Fill in `{name}` fields of a translated template. */
+function format(template, fields) {
+  return template.replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
+}
+
+/** The widget's root: our class, its size's class, and JupyterLab told to leave our keys
+ * alone (data-lm-suppress-shortcuts). */
+function widgetRoot(el, kind, size) {
+  const root = h("div", { className: `sg-widget sg-${kind} sg-size-${size}` },
+                 { "data-lm-suppress-shortcuts": "true" });
+  el.replaceChildren(root);
+  return root;
+}
+
+/** The size switch: three buttons, aria-pressed on the one in use; sizes the root in the
+ * browser only. */
+function sizeSwitch(root, words, start, onChange = () => {}) {
+  const id = `sg-size-label-${++uid}`;
+  const group = h("div", { className: "sg-size-switch" }, { role: "group", "aria-labelledby": id },
+                  h("span", { id, className: "sg-size-label", textContent: words.size }));
+  const buttons = {};
+  const set = (size) => {
+    for (const s of SIZES) {
+      root.classList.toggle(`sg-size-${s}`, s === size);
+      buttons[s].setAttribute("aria-pressed", String(s === size));
+    }
+    onChange(size);
+  };
+  for (const s of SIZES) {
+    buttons[s] = button(words.sizes[s], words.size_tips[s], () => set(s), "sg-size");
+    group.append(buttons[s]);
+  }
+  set(start);
+  return { group, set };
+}
+
+/** Keep a view following a trait Python changes (`model.on`), undone on cleanup. */
+function follow(model, name, callback, cleanups) {
+  const handler = () => callback(model.get(name));
+  model.on(`change:${name}`, handler);
+  cleanups.push(() => model.off(`change:${name}`, handler));
+}
+
+/** Is this key press for a text field, a menu or a number box (they keep their keys)? */
+function typing(event) {
+  return event.target instanceof HTMLElement && event.target.closest("input, select, textarea") !== null;
+}
+
+// -- the stepper ------------------------------------------------------------------------
+
+function renderStepper({ model, el }) {
+  const words = model.get("words");
+  const pieces = model.get("pieces");
+  const steps = model.get("steps");
+  const last = steps.length - 1;
+  const cleanups = [];
+  let at = Math.min(model.get("position"), last);
+  let viewer = model.get("viewer");
+  const root = widgetRoot(el, "stepper", model.get("size"));
+  const heading = model.get("heading") ? h("h4", { className: "sg-heading", textContent: model.get("heading") }) : null;
+
+  const go = (index) => show(Math.max(0, Math.min(last, index)));
+  const moveStart = (direction) => {
+    const move = steps[at].move;
+    const inside = direction < 0 && at > 0 && steps[at - 1].move === move;
+    const target = inside ? move : move + direction;
+    if (target <= 0) return 0;
+    if (target > steps[last].move) return last;
+    const found = steps.findIndex((s) => s.move >= target);
+    return found < 0 ? last : found;
+  };
+  const buttons = {
+    first: button(words.first, words.first_tip, () => go(0), "sg-first"),
+    back_move: button(words.back_move, words.back_move_tip, () => go(moveStart(-1)), "sg-back-move"),
+    back: button(words.back, words.back_tip, () => go(at - 1), "sg-back"),
+    next: button(words.next, words.next_tip, () => go(at + 1), "sg-next"),
+    next_move: button(words.next_move, words.next_move_tip, () => go(moveStart(+1)), "sg-next-move"),
+    last: button(words.last, words.last_tip, () => go(last), "sg-last"),
+  };
+  const menuId = `sg-show-${++uid}`;
+  const menu = h("select", { id: menuId, className: "sg-viewer" });
+  model.get("viewers").forEach((name, i) => menu.append(h("option", { value: String(i), textContent: name })));
+  menu.value = String(viewer);
+  menu.addEventListener("change", () => { viewer = Number(menu.value); show(at, false); });
+  const boxId = `sg-frame-${++uid}`;
+  const box = h("input", { id: boxId, type: "number", min: "1", max: String(last + 1), step: "1",
+                           className: "sg-frame-box", value: String(at + 1) });
+  box.addEventListener("input", () => {
+    const typed = Number(box.value);
+    if (Number.isInteger(typed) && typed >= 1 && typed <= last + 1) go(typed - 1);
+  });
+  box.addEventListener("change", () => { box.value = String(at + 1); });
+  const where = h("span", { className: "sg-where" });
+  const board = h("div", { className: "sg-scaled sg-board-area" });
+  const told = h("div", { className: "sg-scaled sg-live" }, { role: "status", "aria-live": "polite" });
+  const sources = h("div", { className: "sg-sources" });
+  sources.innerHTML = model.get("sources");
+  const switcher = sizeSwitch(root, words, model.get("size"));
+  root.append(
+    heading ?? "",
+    h("div", { className: "sg-controls" }, {}, ...Object.values(buttons),
+      h("span", { className: "sg-menu" }, {}, h("label", { htmlFor: menuId, textContent: words.show }), menu),
+      switcher.group),
+    h("div", { className: "sg-controls sg-scrub" }, {},
+      h("label", { htmlFor: boxId, textContent: words.frame }), box, where),
+    board, told, sources);
+
+  function show(index, narrate = true) {
+    at = index;
+    const step = steps[at];
+    board.innerHTML = joined(pieces, step.boards[viewer]);
+    if (narrate) told.innerHTML = joined(pieces, step.told);
+    if (document.activeElement !== box || Number(box.value) !== at + 1) box.value = String(at + 1);
+    where.replaceChildren(h("b", { textContent: step.label }),
+                          ` · ${format(words.where, { number: at + 1, count: last + 1 })}`);
+    const focused = document.activeElement;
+    for (const name of ["first", "back_move", "back"]) buttons[name].disabled = at === 0;
+    for (const name of ["next", "next_move", "last"]) buttons[name].disabled = at === last;
+    if (focused instanceof HTMLButtonElement && focused.disabled && root.contains(focused)) {
+      (at === 0 ? buttons.next : buttons.back).focus();  // not lost to the page
+    }
+  }
+  root.addEventListener("keydown", (event) => {
+    if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    go(target);
+  });
+  follow(model, "position", (p) => go(p), cleanups);
+  follow(model, "viewer", (v) => { viewer = v; menu.value = String(v); show(at, false); }, cleanups);
+  follow(model, "size", (s) => switcher.set(s), cleanups);
+  show(at);
+  return () => cleanups.forEach((undo) => undo());
+}
+
+// -- the quiz ---------------------------------------------------------------------------
+
+function renderQuiz({ model, el }) {
+  const words = model.get("words");
+  const cleanups = [];
+  const root = widgetRoot(el, "quiz", model.get("size"));
+  let questions = model.get("questions");
+  let pieces = model.get("pieces");
+  let at = -1;
+  let shown = 0;
+  let picked = false;
+  let right = 0;
+  let asked = 0;
+  let waiting = false;
+  const heading = h("h4", { className: "sg-heading" });
+  const progress = h("div", { className: "sg-progress" });
+  const board = h("div", { className: "sg-scaled sg-board-area" });
+  const told = h("div", { className: "sg-scaled sg-live" }, { role: "status", "aria-live": "polite" });
+  const promptId = `sg-prompt-${++uid}`;
+  const prompt = h("p", { id: promptId, className: "sg-prompt sg-scaled" });
+  const choices = h("div", { className: "sg-controls sg-choices" }, { role: "group", "aria-labelledby": promptId });
+  const answerArea = h("div", { className: "sg-scaled sg-answer-area" });
+  const showMe = button(words["show-me"], words["show-me-tip"], () => step(), "sg-show-me");
+  const next = button(words.next, null, () => go(at + 1, true), "sg-next-question sg-primary");
+  const switcher = sizeSwitch(root, words, model.get("size"));
+  root.append(heading, progress, board, told, prompt, choices, answerArea,
+              h("div", { className: "sg-controls" }, {}, showMe, next, switcher.group));
+
+  const title = () => model.get("heading") || (questions[at] ? questions[at].title : "");
+  function showProgress() {
+    const number = Math.min(at + 1, questions.length);
+    const head = model.get("endless") ? format(words["progress-drill"], { number })
+                                      : format(words.progress, { number, count: questions.length });
+    progress.replaceChildren(h("b", { textContent: head }), " · ",
+                             h("span", { className: "sg-score", textContent: format(words.score, { right, asked }) }));
+  }
+  function draw(shownPart) {
+    board.innerHTML = joined(pieces, shownPart.board);
+    told.innerHTML = joined(pieces, shownPart.told);
+  }
+  function go(index, moveFocus = false) {
+    if (index >= questions.length) {
+      if (model.get("endless")) {  // a drill: Python makes the next batch
+        waiting = true;
+        next.disabled = true;
+        model.send({ event: "more" });
+        return;
+      }
+      at = questions.length;
+      heading.textContent = title();
+      prompt.replaceChildren(h("b", { textContent: words.done }));
+      choices.replaceChildren();
+      answerArea.replaceChildren();
+      showMe.disabled = next.disabled = true;
+      showProgress();
+      if (moveFocus) {
+        prompt.setAttribute("tabindex", "-1");
+        prompt.focus();
+      }
+      return;
+    }
+    at = index;
+    shown = 0;
+    picked = false;
+    const q = questions[at];
+    heading.textContent = title();
+    heading.hidden = !heading.textContent;
+    draw(q);
+    prompt.removeAttribute("tabindex");
+    prompt.textContent = q.prompt;
+    choices.replaceChildren(...q.choices.map((c, i) => {
+      const b = button(c.text, c.tip, () => answer(i), `sg-choice${c.red ? " sg-red" : ""}${c.card ? " sg-card-choice" : ""}`);
+      b.title = c.tip;
+      return b;
+    }));
+    answerArea.replaceChildren();
+    showMe.textContent = words["show-me"];
+    showMe.disabled = true;
+    next.disabled = false;
+    showProgress();
+    if (moveFocus && choices.firstChild) choices.firstChild.focus();
+  }
+  function answer(i) {
+    const q = questions[at];
+    const said = q.feedback[i];
+    if (!picked) {
+      asked += 1;
+      right += said.right ? 1 : 0;
+      picked = true;
+    }
+    [...choices.children].forEach((b, k) => {
+      b.disabled = true;
+      const isAnswer = q.answer.includes(k);
+      b.classList.toggle("sg-answer", isAnswer);
+      b.classList.toggle("sg-picked-wrong", k === i && !isAnswer);
+      if (isAnswer || k === i) b.prepend(h("span", { textContent: isAnswer ? "✓ " : "✗ " }, { "aria-hidden": "true" }));
+    });
+    const feedback = h("p", { className: `sg-feedback ${said.right ? "sg-right" : "sg-wrong"}`, tabIndex: -1,
+                              textContent: said.text });
+    answerArea.replaceChildren(feedback);
+    showMe.disabled = shown >= q.steps.length;
+    showProgress();
+    feedback.focus();
+  }
+  function step() {
+    const q = questions[at];
+    if (shown < q.steps.length) shown += 1;
+    draw(q.steps[shown - 1]);
+    showMe.textContent = words["show-me-more"];
+    showMe.disabled = shown >= q.steps.length;
+    if (showMe.disabled) next.focus();
+  }
+  follow(model, "questions", (qs) => {
+    questions = qs;
+    pieces = model.get("pieces");
+    if (waiting) { waiting = false; go(at + 1, true); } else showProgress();
+  }, cleanups);
+  follow(model, "at", (index) => go(index), cleanups);
+  follow(model, "size", (s) => switcher.set(s), cleanups);
+  go(Math.max(0, model.get("at")));
+  return () => cleanups.forEach((undo) => undo());
+}
+
+// -- the rule switcher ---------------------------------------------------------------------
+
+function renderSwitcher({ model, el }) {
+  const words = model.get("words");
+  const pieces = model.get("pieces");
+  const columns = model.get("columns");
+  const last = Math.max(...columns.map((c) => c.pages.length)) - 1;
+  const cleanups = [];
+  const root = widgetRoot(el, "switcher", model.get("size"));
+  const boxId = `sg-step-${++uid}`;
+  const box = h("input", { id: boxId, type: "number", min: "0", max: String(last), step: "1",
+                           className: "sg-step-box", value: "0" });
+  const switcher = sizeSwitch(root, words, model.get("size"));
+  const drawn = columns.map((c) => {
+    const head = h("div", { className: "sg-reading" });
+    head.innerHTML = c.head;
+    const board = h("div", { className: "sg-scaled sg-board-area" });
+    const told = h("div", { className: "sg-scaled sg-told" });
+    return { column: h("div", { className: "sg-column" }, {}, head, board, told), board, told };
+  });
+  const live = h("div", { className: "sg-live sg-visually-hidden" }, { role: "status", "aria-live": "polite" });
+  root.append(h("h4", { className: "sg-heading", textContent: model.get("heading") }),
+              h("p", { className: "sg-summary", textContent: model.get("summary") }),
+              h("div", { className: "sg-controls" }, {}, h("label", { htmlFor: boxId, textContent: words.step }),
+                box, switcher.group),
+              h("div", { className: "sg-columns" }, {}, ...drawn.map((d) => d.column)), live);
+  let at = -1;
+  function show(step, narrate = true) {
+    at = Math.max(0, Math.min(last, step));
+    if (document.activeElement !== box || Number(box.value) !== at) box.value = String(at);
+    columns.forEach((c, i) => {
+      const [board, told] = c.pages[Math.min(at, c.pages.length - 1)];
+      drawn[i].board.innerHTML = joined(pieces, board);
+      drawn[i].told.innerHTML = joined(pieces, told);
+    });
+    if (narrate) live.textContent = drawn.map((d) => d.told.innerText.trim()).join(" | ");
+  }
+  box.addEventListener("input", () => {
+    const typed = Number(box.value);
+    if (Number.isInteger(typed) && typed >= 0 && typed <= last) show(typed);
+  });
+  box.addEventListener("change", () => { box.value = String(at); });
+  root.addEventListener("keydown", (event) => {
+    if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    show(target);
+  });
+  follow(model, "step", (s) => show(s), cleanups);
+  follow(model, "size", (s) => switcher.set(s), cleanups);
+  show(model.get("step"), false);
+  return () => cleanups.forEach((undo) => undo());
+}
+
+const VIEWS = { stepper: renderStepper, quiz: renderQuiz, switcher: renderSwitcher };
+
+/** Draw `model` (a view of kind `model.get("kind")`) into `el`. */
+export function render({ model, el, front }) {
+  useStyle(front);
+  return VIEWS[model.get("kind")]({ model, el });
+}
