@@ -25,16 +25,7 @@ from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # 
 
 NEXT = re.compile(r"^\s*(next|nästa)\s*$")
 CLASS = 25
-#: the bytes of a visit are counted until the server has sent nothing for this long
-QUIET_S = 5.0
 
-
-def quiet(site: StaticSite) -> None:
-    sent, since = site.sent, time.monotonic()
-    while time.monotonic() - since < QUIET_S:
-        time.sleep(0.25)
-        if site.sent != sent:
-            sent, since = site.sent, time.monotonic()
 
 
 def run_all(tab) -> None:
@@ -57,7 +48,7 @@ def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str,
         if throttle > 1:
             cdp = browser.new_cdp_session(tab)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        quiet(site)
+        site.quiet()
         site.sent = 0
         started = time.monotonic()
         tab.goto(f"{site.url}/{page}")
@@ -65,7 +56,7 @@ def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str,
             run_all(tab)
         tab.locator(".jupyter-widgets button", has_text=NEXT).first.wait_for()
         seconds = time.monotonic() - started
-        quiet(site)
+        site.quiet()
         sent = site.sent
         browser.close()
     return seconds, sent

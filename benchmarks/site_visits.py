@@ -9,7 +9,7 @@ costs none):
 The pages: an app (``apps/voici/render/02-stunsa.html``, ready when its stepper shows)
 and the lab site's 02 (``lab/index.html?path=02-stunsa.ipynb``, ready when the notebook
 shows; its kernel loads on after that, and its bytes count until the server has been quiet
-for ``QUIET_S``).
+for five seconds).
 
 Usage: python benchmarks/site_visits.py [--site build/lite] [--serving plain gzip]
 """
@@ -29,17 +29,7 @@ from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # 
 PAGES = {"app 02": ("apps/voici/render/02-stunsa.html", ".jupyter-widgets button >> text=next"),
          "lab 02": ("lab/index.html?path=02-stunsa.ipynb", ".jp-NotebookPanel .jp-Cell")}
 VISITS = 3
-#: the visit is over when the server has sent nothing for this long
-QUIET_S = 5.0
 
-
-def quiet(site: StaticSite) -> None:
-    """Wait until ``site`` has sent nothing for ``QUIET_S``."""
-    sent, since = site.sent, time.monotonic()
-    while time.monotonic() - since < QUIET_S:
-        time.sleep(0.25)
-        if site.sent != sent:
-            sent, since = site.sent, time.monotonic()
 
 
 def main() -> None:
@@ -66,7 +56,7 @@ def main() -> None:
                         tab.goto(f"{site.url}/{page}")
                         tab.locator(ready).first.wait_for()
                         seconds = time.monotonic() - started
-                        quiet(site)
+                        site.quiet()
                         print(f"{name}, {serving}, visit {visit}: {site.sent / 1e6:.1f} MB, "
                               f"ready in {seconds:.1f} s", flush=True)
                         tab.close()

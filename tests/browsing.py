@@ -241,6 +241,15 @@ class StaticSite(_Background, http.server.ThreadingHTTPServer):
                          functools.partial(_Precompressed, directory=str(folder)))
         self.start()
 
+    def quiet(self, seconds: float = 5.0) -> None:
+        """Wait until the site has sent nothing for ``seconds`` (a visit's download is
+        over)."""
+        sent, since = self.sent, time.monotonic()
+        while time.monotonic() - since < seconds:
+            time.sleep(0.25)
+            if self.sent != sent:
+                sent, since = self.sent, time.monotonic()
+
 
 def offline_args(proxy: RefusingProxy) -> list[str]:
     """Chromium's flags: no sandbox, no calls of its own, every non-loopback request to

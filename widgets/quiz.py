@@ -298,21 +298,23 @@ class Quiz(StaticPicture, View):
         return self.question is not None and \
             self._shown < len(self.questions[self.index]["steps"])
 
-    @property
-    def board(self) -> str:
-        """The board on show (HTML), as the browser draws it."""
+    def _on_show(self, part: str) -> str:
+        """``part`` (``board`` or ``told``) of the question or of the "show me" frame on
+        show, as HTML."""
         shown = self.questions[self.index]
         if self._shown:
             shown = shown["steps"][self._shown - 1]
-        return joined(self.pieces, shown["board"])
+        return joined(self.pieces, shown[part])
+
+    @property
+    def board(self) -> str:
+        """The board on show (HTML), as the browser draws it."""
+        return self._on_show("board")
 
     @property
     def narration(self) -> str:
         """What the board on show narrates (HTML)."""
-        shown = self.questions[self.index]
-        if self._shown:
-            shown = shown["steps"][self._shown - 1]
-        return joined(self.pieces, shown["told"])
+        return self._on_show("told")
 
     @property
     def progress(self) -> str:

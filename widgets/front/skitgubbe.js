@@ -110,6 +110,20 @@ function typing(event) {
   return event.target instanceof HTMLElement && event.target.closest("input, select, textarea") !== null;
 }
 
+/** ArrowLeft / ArrowRight step, Home and End go to the ends: ``go`` gets the place, from
+ * ``where()`` (the place on show) and ``last``, unless the key was for a field. */
+function stepKeys(root, where, last, go) {
+  root.addEventListener("keydown", (event) => {
+    if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const at = where();
+    const target = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    go(target);
+  });
+}
+
 // -- the stepper ------------------------------------------------------------------------
 
 function renderStepper({ model, el }) {
@@ -184,14 +198,7 @@ function renderStepper({ model, el }) {
       (at === 0 ? buttons.next : buttons.back).focus();  // not lost to the page
     }
   }
-  root.addEventListener("keydown", (event) => {
-    if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    event.stopPropagation();
-    go(target);
-  });
+  stepKeys(root, () => at, last, go);
   follow(model, "position", (p) => go(p), cleanups);
   follow(model, "viewer", (v) => { viewer = v; menu.value = String(v); show(at, false); }, cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
@@ -364,14 +371,7 @@ function renderSwitcher({ model, el }) {
     if (Number.isInteger(typed) && typed >= 0 && typed <= last) show(typed);
   });
   box.addEventListener("change", () => { box.value = String(at); });
-  root.addEventListener("keydown", (event) => {
-    if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    event.stopPropagation();
-    show(target);
-  });
+  stepKeys(root, () => at, last, show);
   follow(model, "step", (s) => show(s), cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
   show(model.get("step"), false);
