@@ -229,12 +229,21 @@ def test_11_ctrl_c_stops_quietly_and_leaves_no_file(tmp_path, scheduler):
                              "--scheduler", scheduler, "--workers", "2", "--out", str(out)],
                             start_new_session=True, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while not list(tmp_path.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.5)
-    os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    def playing() -> bool:
+        """The study is under way: its temporary file holds a chunk of games."""
+        return any(p.read_bytes().count(b"\n") > 1 for p in tmp_path.iterdir())
+
+    try:
+        deadline = time.monotonic() + 60
+        while not playing() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert playing(), "the study wrote no games within a minute"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:  # never leave a million-game study running
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     # 130, or (when the Ctrl-C landed in a library's code, seen on a busy machine) ended by
     # SIGINT itself, which CPython then does after our handler has run: a shell shows 130
     # for both.  The study stops either way (tests/test_interrupt.py: even where a library

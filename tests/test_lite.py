@@ -105,20 +105,34 @@ def errors(tab) -> list[str]:
 
 
 def click_changes_the_board(tab) -> None:
-    """Press a stepper's next (or, at the play table, a move) and see the board change."""
-    button = tab.locator(".jp-OutputArea .jupyter-widgets button", has_text=re.compile(r"^\s*next\s*$"))
-    if button.count() == 0:
-        button = tab.locator(".jp-OutputArea .jupyter-widgets button:not([disabled])",
-                             has_text=re.compile(r"^\s*(10|[2-9JQKA])[♠♥♦♣]"))
-    button = button.first
-    output = button.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea-output')][1]")
-    board = output.locator(".widget-html-content")
-    before = board.evaluate_all("els => els.map(e => e.innerHTML).join('')")
-    button.click()
+    """Press a stepper's next (or step a rule switcher with its step box's arrow key, or at
+    the play table press a move) and see the board change."""
+    steppers = tab.locator(".jp-OutputArea .sg-widget button.sg-next")
+    switchers = tab.locator(".jp-OutputArea .sg-widget .sg-step-box")
+    if steppers.count():
+        control = steppers.first
+        press = control.click
+    elif switchers.count():
+        control = switchers.first
+
+        def press() -> None:
+            control.focus()
+            tab.keyboard.press("ArrowUp")
+    else:  # the play table
+        control = tab.locator(".jp-OutputArea .jupyter-widgets button:not([disabled])",
+                              has_text=re.compile(r"^\s*(10|[2-9JQKA])[♠♥♦♣]")).first
+        press = control.click
+    output = control.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea-output')][1]")
+    before = output.locator(BOARDS).evaluate_all("els => els.map(e => e.innerHTML).join('')")
+    press()
     tab.wait_for_function(
-        "([out, before]) => [...out.querySelectorAll('.widget-html-content')]"
+        "([out, before, boards]) => [...out.querySelectorAll(boards)]"
         ".map(e => e.innerHTML).join('') !== before",
-        arg=[output.element_handle(), before], timeout=60_000)
+        arg=[output.element_handle(), before, BOARDS], timeout=60_000)
+
+
+BOARDS = ".sg-board-area, .widget-html-content"
+"""Where a front-end widget (``.sg-board-area``) or the play table draws its board."""
 
 
 def keyboard_steps_the_frame_box(tab) -> None:
@@ -129,7 +143,7 @@ def keyboard_steps_the_frame_box(tab) -> None:
     shown = int(box.input_value())
     box.focus()
     tab.keyboard.press("ArrowUp")
-    output.locator(".widget-html-content", has_text=f"frame {shown + 1} of").wait_for()
+    output.locator(".sg-where", has_text=f"frame {shown + 1} of").wait_for()
     tab.keyboard.press("Shift+Tab")
     assert focus_ring(tab) == FOCUS_RING
 
@@ -188,7 +202,7 @@ def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     tab, seconds, mark = run_all(browser, url, notebook)
     print(f"\n{notebook}: Run All in {seconds:.1f} s")
     assert errors(tab) == []
-    if tab.locator(".jp-OutputArea .jupyter-widgets button").count():
+    if tab.locator(".jp-OutputArea .sg-widget, .jp-OutputArea .jupyter-widgets button").count():
         click_changes_the_board(tab)
     if notebook == "02-stunsa.ipynb":
         keyboard_steps_the_frame_box(tab)
@@ -251,7 +265,7 @@ def test_three_notebooks_in_sequence_in_one_tab_each_open_alone_and_run(site, br
         labels = tab.locator(".lm-DockPanel-tabBar .lm-TabBar-tabLabel").all_inner_texts()
         assert labels == [notebook], labels
         assert tab.locator(".jp-NotebookPanel").count() == 1
-        expect(tab.locator(".jp-OutputArea .jupyter-widgets").first).to_be_visible()
+        expect(tab.locator(".jp-OutputArea .sg-widget").first).to_be_visible()
     assert outside(tab) == [], proxy.refused
     context.close()
 

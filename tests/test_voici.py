@@ -69,7 +69,7 @@ def open_app(context, url: str):
     tab.set_default_timeout(240_000)
     started = time.monotonic()
     tab.goto(url)
-    tab.locator(".jupyter-widgets button", has_text=NEXT).first.wait_for()
+    tab.locator(".sg-stepper button.sg-next", has_text=NEXT).first.wait_for()
     return tab, time.monotonic() - started
 
 
@@ -145,9 +145,9 @@ def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, pag
     assert tab.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
     assert "Traceback" not in text
 
-    stepper = tab.locator(".jupyter-widgets.widget-vbox", has=tab.locator(NARRATION)).first
-    narration = stepper.locator(".widget-html-content", has=tab.locator(NARRATION)).first
-    label = stepper.locator(".widget-html-content", has_text=re.compile(r"\d+ \w+ \d+")).first
+    stepper = tab.locator(".sg-stepper").first
+    narration = stepper.locator(NARRATION).first
+    label = stepper.locator(".sg-where").first
     before = (narration.inner_text(), label.inner_text())
     stepper.locator("button", has_text=NEXT).first.click()
     tab.wait_for_function("([n, before]) => n.innerText !== before", timeout=60_000,
@@ -198,7 +198,7 @@ def test_the_swedish_list_shows_the_swedish_apps_and_they_speak_swedish(site, br
         tab.locator(".voila-notebooks a", has_text="02-stunsa.ipynb").click()
     app = opened.value
     app.set_default_timeout(240_000)
-    app.locator(".jupyter-widgets button", has_text=NEXT).first.wait_for()
+    app.locator(".sg-stepper button.sg-next", has_text=NEXT).first.wait_for()
     assert "/voici/render/sv/02-stunsa.html" in app.url
     assert app.evaluate("document.documentElement.lang") == "sv"
     lines = app.evaluate("window.spinnerLines")
@@ -243,7 +243,7 @@ def test_the_lab_site_beside_the_apps_still_runs_a_notebook(site, browser):
     tab.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
     tab.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
     tab.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
-    tab.locator(".jp-OutputArea .jupyter-widgets button", has_text=NEXT).first.wait_for()
+    tab.locator(".jp-OutputArea .sg-stepper button.sg-next", has_text=NEXT).first.wait_for()
     assert tab.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
     tab.close()
     open_app(context, f"{url}/voici/render/sv/02-stunsa.html")[0].close()
