@@ -49,6 +49,22 @@ def test_binder_pins_match_the_tested_environment():
             assert version(name) == pinned, f"{name}: tested with {version(name)}, pinned {pinned}"
 
 
+def test_binder_pins_every_package_the_notebooks_need():
+    """Each dependency of the ``notebooks`` extra (what the notebooks import) is pinned for
+    Binder, which installs only binder/requirements.txt (postBuild adds the package with
+    ``--no-deps``)."""
+    import re
+    from importlib.metadata import requires
+
+    extra = [r for r in requires("skitgubbe") or [] if 'extra == "notebooks"' in r]
+    needed = {re.split(r"[<>=!~\[ ;]", d, maxsplit=1)[0].lower() for d in extra}
+    assert "anywidget" in needed and "ipywidgets" in needed
+    pinned = {line.split("==")[0].lower()
+              for line in (BINDER / "requirements.txt").read_text().splitlines()
+              if line and not line.startswith("#")}
+    assert needed - pinned == set()
+
+
 def test_readme_has_a_binder_badge_that_opens_the_index():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "mybinder.org/badge_logo.svg" in readme
