@@ -434,6 +434,20 @@ def _parts(data: Any, names: list[str]) -> list[str | int]:
     return parts
 
 
+_BOUNDS = {
+    "maxLength": N_("{value} is too long: at most {count} characters"),
+    "minLength": N_("{value} is too short: at least {count} characters"),
+    "maxItems": N_("a list of {size} items; the limit is at most {count}"),
+    "minItems": N_("a list of {size} items; the limit is at least {count}"),
+    "maxProperties": N_("an object of {size} fields; the limit is at most {count}"),
+    "minProperties": N_("an object of {size} fields; the limit is at least {count}"),
+    "maximum": N_("{value} should be at most {bound}"),
+    "minimum": N_("{value} should be at least {bound}"),
+}
+"""The sentence for a value beyond a schema bound (``count`` or ``bound``), of ``size``
+items."""
+
+
 def _sentence(err: JsonSchemaValueException, parts: list[str | int]) -> str:
     """A short sentence for a schema error, quoting a bounded prefix of the value."""
     kind, schema, value = err.rule, err.definition, err.value
@@ -465,30 +479,11 @@ def _sentence(err: JsonSchemaValueException, parts: list[str | int]) -> str:
     if kind == "enum":
         return _("{value} should be one of {choices}").format(
             value=shown, choices=", ".join(map(quote, expected)))
-    if kind == "maxLength":
-        return _("{value} is too long: at most {count} characters").format(
-            value=shown, count=expected)
-    if kind == "minLength":
-        return _("{value} is too short: at least {count} characters").format(
-            value=shown, count=expected)
     if kind == "minItems" and parts == ["players"]:
         return _("a game needs at least {count} players").format(count=expected)
-    if kind == "maxItems":
-        return _("a list of {size} items; the limit is at most {count}").format(
-            size=len(value), count=expected)
-    if kind == "minItems":
-        return _("a list of {size} items; the limit is at least {count}").format(
-            size=len(value), count=expected)
-    if kind == "maxProperties":
-        return _("an object of {size} fields; the limit is at most {count}").format(
-            size=len(value), count=expected)
-    if kind == "minProperties":
-        return _("an object of {size} fields; the limit is at least {count}").format(
-            size=len(value), count=expected)
-    if kind == "maximum":
-        return _("{value} should be at most {bound}").format(value=shown, bound=expected)
-    if kind == "minimum":
-        return _("{value} should be at least {bound}").format(value=shown, bound=expected)
+    if kind in _BOUNDS:
+        size = len(value) if isinstance(value, (str, list, dict)) else 0
+        return _(_BOUNDS[kind]).format(value=shown, count=expected, bound=expected, size=size)
     if kind == "pattern":
         return _pattern_sentence(expected, shown)
     if kind == "anyOf" and "anyOf" in schema:
