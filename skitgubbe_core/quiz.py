@@ -216,6 +216,12 @@ class Question:
     def is_right(self, choice: str) -> bool:
         return choice in self.answer
 
+    @property
+    def trump_up(self) -> bool:
+        """Whether the question's board shows the trump card face up: asked what it
+        makes trumps, the reader sees it as the players do once phase 1 is over."""
+        return self.kind == "trump"
+
     def feedback(self, choice: str) -> Feedback:
         """The answer to picking ``choice``: right in one sentence, or why not with the
         rule (a refused move: the engine's refusal).

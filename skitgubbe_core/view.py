@@ -181,7 +181,7 @@ def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | 
                deck: str = "two-colour", size: str = "normal", marks: Marks | None = None,
                compact: bool = False, open_piles: bool = False, sorted_table: bool = False,
                acted: bool = False, turn: bool = True, held: int | None = None,
-               lang: str | None = None, facts: bool = True) -> str:
+               lang: str | None = None, facts: bool = True, trump_up: bool = False) -> str:
     """The table: a status line, the plays on the table (each with its player and its
     ``marks`` in words), every player's hand (others' face down when ``viewer`` is a
     seat) with their pile (face up with ``open_piles``), the trump card beside its
@@ -190,13 +190,15 @@ def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | 
     strips of frames); ``sorted_table`` says the table lies sorted for dealing;
     ``acted`` says the player on turn has just played (the move's outcome is not yet
     known); ``turn=False`` hides whose turn it is (a question asks it), ``facts=False``
-    how many plays a phase-2 trick needs and who is Blåmattis (the same); the hand of seat
+    how many plays a phase-2 trick needs and who is Blåmattis (the same); ``trump_up``
+    shows the trump card face up beside its holder, as it is once phase 1 is over (a
+    question asks what it makes trumps); the hand of seat
     ``held`` is shown elsewhere (the play table's card buttons) and only counted here.
     ``lang`` chooses the language of every label and card name (see :mod:`.i18n`); a
     board in another language than English says so with a ``lang`` attribute."""
     with language(lang):
         return _board(s, players, rules, viewer, deck, size, marks or {}, compact,
-                      open_piles, sorted_table, acted, turn, held, facts)
+                      open_piles, sorted_table, acted, turn, held, facts, trump_up)
 
 
 def _lang_attribute() -> str:
@@ -208,7 +210,7 @@ def _lang_attribute() -> str:
 
 def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, deck: str, size: str,
            marks: Marks, compact: bool, open_piles: bool, sorted_table: bool, acted: bool,
-           turn: bool, held: int | None, facts: bool = True) -> str:
+           turn: bool, held: int | None, facts: bool = True, trump_up: bool = False) -> str:
     names = [escape(n) for n in players]
     parts = [f'<div class="sg-position sg-board"{_lang_attribute()} style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
@@ -216,6 +218,7 @@ def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, d
     parts.append(f'<div class="sg-status"><b>{status}</b></div>')
     parts.append(_table_html(s, names, deck, marks, compact, sorted_table))
     show_piles = s.phase == 1 or any(s.piles)
+    trump_shown = card_html(s.trump_card, deck, compact=compact) if trump_up and s.trump_card else ""
     cell = "padding:0 0.3em;text-align:left" if compact else "padding:0.15em 0.6em;text-align:left"
     player, hand_word, pile_word = _("player"), _("hand"), _("pile")
     head = f'<th style="{cell}">{pile_word}</th>' if show_piles else ""
@@ -251,7 +254,7 @@ def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, d
             pile = f'<td style="{cell}">{shown_pile}</td>'
         parts.append(f'<tr{style}><td style="{cell};white-space:nowrap">{marker}{name}</td>'
                      f'<td style="{cell}">{shown}</td>{pile}'
-                     f'<td style="{cell}">{_seat_note(s, seat, rules, facts)}</td></tr>')
+                     f'<td style="{cell}">{_seat_note(s, seat, rules, facts, trump_shown)}</td></tr>')
     parts.append("</table>")
     stock = _stock(s, rules, deck)
     if stock:
@@ -318,11 +321,18 @@ def _status(s: State, names: Sequence[str], rules: Rules, compact: bool = False,
     return " &middot; ".join(parts + [trick] if trick else parts)
 
 
-def _seat_note(s: State, seat: int, rules: Rules, facts: bool = True) -> str:
+def _seat_note(s: State, seat: int, rules: Rules, facts: bool = True,
+               trump_shown: str = "") -> str:
+    """Beside a seat: the trump card (``trump_shown``, the card face up, when given),
+    the Skitgubbe, who is out, Blåmattis."""
     notes = []
     if s.trump_card is not None and s.trump_holder == seat:
-        trump_card = _("the trump card, face down")
-        notes.append(f'{backs_html(1)} <span style="{_NOTE_STYLE}">{trump_card}</span>')
+        if trump_shown:
+            turned = _("the trump card, turned up")
+            notes.append(f'{trump_shown} <span style="{_NOTE_STYLE}">{turned}</span>')
+        else:
+            trump_card = _("the trump card, face down")
+            notes.append(f'{backs_html(1)} <span style="{_NOTE_STYLE}">{trump_card}</span>')
     if s.loser == seat:
         loser = _("the Skitgubbe")
         notes.append(f'<b style="color:#a00">{loser}</b>')

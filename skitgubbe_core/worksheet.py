@@ -177,7 +177,7 @@ def _question_html(sheet: Sheet, q: Question, number: int, carried: Sequence[Eve
     if with_board:
         frame = sheet.frames[q.frame]
         board = board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
-                           facts=not q.hide_facts,
+                           facts=not q.hide_facts, trump_up=q.trump_up,
                            marks=None if q.hide_turn else frame.marks, compact=True)
     choices = "".join(f"<li>{escape(text_presentation(q.label(c)))}</li>" for c in q.choices)
     return (f'<section class="sg-question"><h2>{escape(WORDS["question"].format(number=number))}'

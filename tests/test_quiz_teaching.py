@@ -1,5 +1,6 @@
 """Questions that teach (issue 27): nothing shown before a question states its answer,
-every prompt is true to its position, and every reason is the rule that decided it."""
+every prompt is true to its position, a trump question shows the card that decides it,
+and every reason is the rule that decided it."""
 
 import html
 import re
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from skitgubbe_core import examples, quiz, scenario, worksheet
-from skitgubbe_core.cards import RANK_NAMES, parse_cards
+from skitgubbe_core.cards import RANK_NAMES, SUITS, parse_cards
 from skitgubbe_core.cli import main
 from skitgubbe_core.i18n import gettext, language
 from skitgubbe_core.rules import PRESETS
@@ -42,16 +43,20 @@ def _text(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 
+def question_board(sheet: quiz.Sheet, q: quiz.Question) -> str:
+    """The board ``q`` shows, as the quiz, the worksheet and the handout draw it."""
+    frame, game = sheet.frames[q.frame], sheet.game
+    return _text(board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
+                            marks=None if q.hide_turn else frame.marks,
+                            facts=not q.hide_facts, trump_up=q.trump_up))
+
+
 def shown_before(sheet: quiz.Sheet, q: quiz.Question) -> list[str]:
     """Everything a view shows before ``q`` is answered: the example's title, what happened
     in the question's move, the frame's caption, the board (its status line and marks)
     and the prompt; not the choices, which hold the answer among the wrong ones."""
-    game = sheet.game
-    frame = sheet.frames[q.frame]
-    board = board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
-                       marks=None if q.hide_turn else frame.marks, facts=not q.hide_facts)
-    told = [e.sentence(game.players) for e in sheet.context(q, since=max(0, q.after - 1))]
-    return [sheet.title, *told, frame.caption, _text(board), q.prompt]
+    told = [e.sentence(sheet.game.players) for e in sheet.context(q, since=max(0, q.after - 1))]
+    return [sheet.title, *told, sheet.frames[q.frame].caption, question_board(sheet, q), q.prompt]
 
 
 def give_aways(sheet: quiz.Sheet, q: quiz.Question, lang: str) -> list[str]:
@@ -84,6 +89,28 @@ def test_nothing_shown_before_a_question_states_its_answer(name, lang):
             for q in sheet.questions:
                 found += [(q.kind, q.after, line) for line in give_aways(sheet, q, lang)]
     assert not found
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_trump_question_shows_the_trump_card_face_up(lang):
+    """Asked what trumps are in phase 2, the reader sees the trump card face up beside
+    its holder, as the players do once phase 1 is over, so the answer rests on the board
+    and the rule, not on a guess at a card's back."""
+    asked = []
+    with language(lang):
+        for name in NAMES:
+            sheet = quiz.questions(examples.load(name), generate=True)
+            for q in sheet.questions:
+                card = sheet.frames[q.frame].state.trump_card
+                if q.kind != "trump" or card is None:
+                    continue
+                board = question_board(sheet, q)
+                asked.append(name)
+                assert gettext("the trump card, turned up") in board, (name, board)
+                assert gettext("the trump card, face down") not in board, name
+                assert SUITS[card.suit] in q.answer, (name, q.answer)
+                assert str(card) in re.sub(r"\s|\ufe0e", "", board), name
+    assert len(asked) >= 5, asked
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])

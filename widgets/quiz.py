@@ -206,7 +206,7 @@ class Quiz(StaticPicture, View):
         return {
             "title": "" if self.title else sheet.title,
             "board": add(self._board(sheet, frames[q.frame], hide=q.hide_turn,
-                                     facts=not q.hide_facts)),
+                                     facts=not q.hide_facts, trump_up=q.trump_up)),
             "told": add(f'<div class="sg-narration" style="line-height:1.4">{told}</div>'),
             "prompt": q.prompt,
             "choices": [_choice(q, c) for c in q.choices],
@@ -217,10 +217,12 @@ class Quiz(StaticPicture, View):
                        "told": add(narration_html(frames[k], game.players))} for k in reveal],
         }
 
-    def _board(self, sheet: Sheet, frame: Any, hide: bool, facts: bool = True) -> str:
+    def _board(self, sheet: Sheet, frame: Any, hide: bool, facts: bool = True,
+               trump_up: bool = False) -> str:
         game = sheet.game
         return board_html(frame.state, game.players, game.rules, deck=self.deck,
-                          marks=None if hide else frame.marks, turn=not hide, facts=facts)
+                          marks=None if hide else frame.marks, turn=not hide, facts=facts,
+                          trump_up=trump_up)
 
     def _asked(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         """The browser's message: a drill's next batch of questions (``more``)."""
@@ -353,7 +355,7 @@ def question_html(sheet: Sheet, q: Question, label: str, deck: str = "two-colour
     frame = sheet.frames[q.frame]
     board = board_html(frame.state, game.players, game.rules, deck=deck, compact=True,
                        marks=None if q.hide_turn else frame.marks, turn=not q.hide_turn,
-                       facts=not q.hide_facts)
+                       facts=not q.hide_facts, trump_up=q.trump_up)
     events = sheet.context(q, since=max(0, q.after - 1))
     told = "".join(f"<li>{escape(text_presentation(e.sentence(game.players)))}</li>"
                    for e in events)
