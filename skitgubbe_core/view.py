@@ -191,8 +191,8 @@ def board_html(s: State, players: Sequence[str], rules: Rules, *, viewer: int | 
     ``acted`` says the player on turn has just played (the move's outcome is not yet
     known); ``turn=False`` hides whose turn it is (a question asks it), ``facts=False``
     how many plays a phase-2 trick needs and who is Blåmattis (the same); ``trump_up``
-    shows the trump card face up beside its holder, as it is once phase 1 is over (a
-    question asks what it makes trumps); the hand of seat
+    shows the trump card face up beside its holder, as it is once phase 1 is over, and
+    the trumps as "?" (a question asks what the card makes trumps); the hand of seat
     ``held`` is shown elsewhere (the play table's card buttons) and only counted here.
     ``lang`` chooses the language of every label and card name (see :mod:`.i18n`); a
     board in another language than English says so with a ``lang`` attribute."""
@@ -214,7 +214,7 @@ def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, d
     names = [escape(n) for n in players]
     parts = [f'<div class="sg-position sg-board"{_lang_attribute()} style="font-family:sans-serif;'
              f'font-size:{SIZES[size]};line-height:1.5">']
-    status = _status(s, names, rules, compact, acted, turn, facts)
+    status = _status(s, names, rules, compact, acted, turn, facts and not trump_up)
     parts.append(f'<div class="sg-status"><b>{status}</b></div>')
     parts.append(_table_html(s, names, deck, marks, compact, sorted_table))
     show_piles = s.phase == 1 or any(s.piles)
