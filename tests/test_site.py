@@ -363,3 +363,31 @@ def test_the_notebooks_own_steppers_and_quizzes_work_on_the_site(browser, site, 
         tab.close()
     finally:
         served.close()
+
+
+@pytest.mark.parametrize(("page", "asking", "none"), [
+    ("01-how-to-play.html", "Asking Python", "No answer from Python"),
+    ("sv/01-how-to-play.html", "Ber Python", "Inget svar från Python")])
+def test_a_drill_says_so_when_its_stored_questions_run_out(browser, site, page, asking, none):
+    """No Python runs on the site to make a drill's next batch: past its stored questions
+    the drill says so and what to do (run the notebook, or open its app), its feedback
+    focused, instead of a "next question" that silently does nothing."""
+    expect = browser[0].expect
+    served = StaticSite(site)
+    try:
+        tab = opened(browser, f"{served.url}/{page}")
+        progress = re.compile(r"^(Question|Fråga) \d+ ·")  # a drill counts no total
+        drill = tab.locator(".widget.is-live").filter(
+            has=tab.locator(".sg-progress", has_text=progress)).first
+        next_question = drill.locator(".sg-next-question")
+        for _ in range(50):  # its stored batch, then one more
+            if next_question.is_disabled():
+                break
+            next_question.click()
+        expect(drill.locator(".sg-feedback")).to_contain_text(asking)
+        expect(drill.locator(".sg-feedback")).to_contain_text(none, timeout=15_000)
+        expect(drill.locator(".sg-feedback")).to_be_focused()
+        assert next_question.is_disabled()
+        tab.close()
+    finally:
+        served.close()

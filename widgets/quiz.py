@@ -43,6 +43,10 @@ LABELS = Messages({
     "progress": "Question {number} of {count}",
     "progress-drill": "Question {number}",
     "score": "score {right} of {asked}",
+    "asking": "Asking Python for more questions…",
+    "no-python": "No answer from Python: where it does not run (a page of the site, a notebook "
+                 "not run yet) the drill ends with the questions stored with it. Run the "
+                 "notebook, or open it as an app, for new ones.",
 })
 """The widget's own words (the questions' words are in :data:`skitgubbe_core.quiz.TEXT`)."""
 

@@ -21,6 +21,8 @@
  */
 
 const SIZES = ["normal", "large", "huge"];
+/** How long a drill waits for its next batch before it says that no Python answers. */
+const NO_ANSWER_MS = 5000;
 let uid = 0;
 
 /** The style sheet of the shared model, once per page (replaced if it changed). */
@@ -220,6 +222,7 @@ function renderQuiz({ model, el }) {
   let right = 0;
   let asked = 0;
   let waiting = false;
+  let silence = null;
   const heading = h("h4", { className: "sg-heading" });
   const progress = h("div", { className: "sg-progress" });
   const board = h("div", { className: "sg-scaled sg-board-area" });
@@ -251,7 +254,15 @@ function renderQuiz({ model, el }) {
       if (model.get("endless")) {  // a drill: Python makes the next batch
         waiting = true;
         next.disabled = true;
+        answerArea.replaceChildren(h("p", { className: "sg-feedback", textContent: words.asking }));
         model.send({ event: "more" });
+        clearTimeout(silence);  // no Python (a stored page): say so, and why
+        silence = setTimeout(() => {
+          if (!waiting) return;
+          const none = h("p", { className: "sg-feedback sg-wrong", tabIndex: -1, textContent: words["no-python"] });
+          answerArea.replaceChildren(none);
+          none.focus();
+        }, NO_ANSWER_MS);
         return;
       }
       at = questions.length;
@@ -325,6 +336,7 @@ function renderQuiz({ model, el }) {
   }, cleanups);
   follow(model, "at", (index) => go(index), cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
+  cleanups.push(() => clearTimeout(silence));
   go(Math.max(0, model.get("at")));
   return () => cleanups.forEach((undo) => undo());
 }
