@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
 from browsing import PRESENT_CONFIG, offline_chromium, require_chromium, start_present
-from quizzing import answer_by_mouse_and_keyboard
+from quizzing import answer_by_mouse_and_keyboard, timed
 from traitlets.config.loader import PyFileConfigLoader
 
 sync_api = require_chromium()
@@ -181,23 +181,6 @@ def test_rule_switcher_answers_its_step_box(voila, browser):
     tab.context.close()
 
 
-#: from a press (mouse or key) inside ``root`` to the first change of its board or
-#: narration, in ms (the play table: a kernel round trip)
-CLICK_TO_BOARD = """root => {
-    const area = root.querySelector('.sg-board-area');
-    let start = null;
-    const press = () => { if (start === null) start = performance.now(); };
-    root.addEventListener('pointerdown', press, {capture: true, once: true});
-    root.addEventListener('keydown', press, {capture: true, once: true});
-    window.sgTiming = new Promise(resolve => {
-        const watch = new MutationObserver(() => {
-            if (start !== null) { watch.disconnect(); resolve(performance.now() - start); }
-        });
-        watch.observe(area, {childList: true, subtree: true, characterData: true});
-    });
-}"""
-
-
 def test_play_table_takes_a_move(voila, browser):
     """The play table, drawn by the front end with its engine in Python: a card clicked is
     played and the focus goes to "next step"; "skip to my turn" brings the reader's move
@@ -208,9 +191,7 @@ def test_play_table_takes_a_move(voila, browser):
     card = table.locator("button.sg-card-button.sg-playable").first
     card.wait_for()
     expect(card).to_have_attribute("aria-label", re.compile(r"^play the "))
-    tab.evaluate(CLICK_TO_BOARD, table.element_handle())
-    card.click()
-    print(f"\nplay table in Voila: click to board {tab.evaluate('window.sgTiming'):.0f} ms")
+    print(f"\nplay table in Voila: click to board {timed(tab, table, 'board', card.click):.0f} ms")
     next_step = table.locator("button.sg-next")
     expect(next_step).to_be_enabled()
     expect(next_step).to_be_focused()
