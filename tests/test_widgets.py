@@ -170,9 +170,10 @@ def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
     assert t.table["said"] == said + 1 and t.table["message"] == t.message
     t.play("pick up")
     assert "there is nothing to pick up in phase 1" in t.message
-    before = t.game.move_count
+    before, board = t.game.move_count, t.board
     send(t, "card", index=playable(t)[0])
     assert t.game.move_count > before and t.message == "" and not t.table["alert"]
+    assert t.board != board and "Alex leads" in t.narration
 
 
 def test_play_table_answers_only_the_messages_of_its_front_end():
