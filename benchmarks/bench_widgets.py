@@ -5,7 +5,8 @@ reader's own moves are random too, and the first deal found that runs past move
 1,000 is played):
     play table click at move N: X ms (your own move: Z ms; the whole game's frames: Y ms)
 for N = 10, 100 and 1000, where X is the best of several clicks of *next step* (a
-computer player's move, its frames, the board, the hand and the log redrawn) at about
+computer player's move, its frames, and the board, hand and log the browser draws
+made again: the message the front end sends, answered) at about
 move N, Z the reader's own next move (the hand's buttons made again, then the first
 frame), and Y what making every frame of the game so far costs there (what the table
 did before it pictured only the last step).  Then the stepper's frame change on the
@@ -52,7 +53,7 @@ def click_times(table: PlayTable) -> dict[int, tuple[float, float, float]]:
         if table.waiting:
             timed = not table._queue and game.move_count >= targets[0]
             start = time.perf_counter()
-            table.proceed.click()
+            table.received(table, {"event": "next"}, [])  # the front end's message
             if timed:
                 clicks.append(time.perf_counter() - start)
             if len(clicks) >= REPEATS and own:

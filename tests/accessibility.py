@@ -54,7 +54,7 @@ def violations(tab, include: str) -> list[str]:
 
 
 #: the computed outline of a control with keyboard focus in our widgets
-#: (skitgubbe_widgets.classroom.FOCUS: 3px solid #0b57d0)
+#: (widgets/front/skitgubbe.css: 3px solid #0b57d0)
 FOCUS_RING = ["solid", "3px", "rgb(11, 87, 208)"]
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 WATCH = """([root, kind]) => {
     const prompt = () => (root.querySelector('.sg-prompt') || {}).textContent;
-    const before = prompt();
+    const board = () => root.querySelector('.sg-board-area').innerHTML;
+    const before = kind === 'board' ? board() : prompt();
     const done = () => kind === 'feedback' ? !!root.querySelector('.sg-feedback')
-                                           : prompt() !== before;
+                       : (kind === 'board' ? board() : prompt()) !== before;
     let start = null;
     const press = () => { if (start === null) start = performance.now(); };
     document.addEventListener('pointerdown', press, {capture: true, once: true});
@@ -25,7 +26,8 @@ WATCH = """([root, kind]) => {
 
 def timed(tab, quiz, kind: str, act) -> float:
     """Milliseconds from the press that ``act`` makes to the quiz showing ``kind``
-    (``feedback``: an answer's feedback; ``prompt``: the next question)."""
+    (``feedback``: an answer's feedback; ``prompt``: the next question), or to a new
+    board (``board``: any widget's board area, e.g. the play table's)."""
     tab.evaluate(WATCH, [quiz.element_handle(), kind])
     act()
     return tab.evaluate("window.sgTiming")

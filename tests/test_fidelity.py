@@ -303,21 +303,22 @@ def test_play_command_lets_players_act_out_of_turn(capsys, tmp_path):
 def test_the_play_table_offers_the_reader_an_action_out_of_turn():
     """Mas, 'at any stage' (Kortoxen via pagat.com): the computer players pause when the
     reader may store three trumps out of turn; the reader stores, or lets them play on."""
+    from tabling import send
+
     from skitgubbe_widgets import PlayTable
     t = PlayTable("mas", seed=0)
     t.play(t.game.legal_actions()[0])
     while t._queue:
-        t.proceed.click()
+        send(t, "next")
     assert t.game.to_play != t.seat
-    labels = [b.description for b in t.moves.children]
-    assert labels == ["store three trumps", "let Bo play on"]
-    t.moves.children[0].click()
-    assert "out of turn while it is Bo&#x27;s turn" in t.narration.value
+    assert t.table["moves"] == ["store three trumps"] and t.table["play_on"] == "let Bo play on"
+    send(t, "move", index=0)
+    assert "out of turn while it is Bo&#x27;s turn" in t.narration
     t = PlayTable("mas", seed=0)
     t.play(t.game.legal_actions()[0])
     while t._queue:
-        t.proceed.click()
-    t.moves.children[-1].click()
+        send(t, "next")
+    send(t, "next")  # "let Bo play on" sends what "next step" sends
     while t.waiting:
-        t.proceed.click()
+        send(t, "next")
     assert t.game.to_play == t.seat or t.game.is_over

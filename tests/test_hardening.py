@@ -488,10 +488,10 @@ def test_19_the_move_box_refuses_moves_for_a_computer_seat():
                   f"{bo}: play {held.text}"):
         table.play(typed)
         assert game.move_count == moves, typed
-        assert "you play for Alex only" in table.message.value
-        assert "hold" not in table.message.value and hidden.text not in table.message.value
+        assert "you play for Alex only" in table.message
+        assert "hold" not in table.message and hidden.text not in table.message
     table.play(game.legal_actions()[0])
-    assert game.move_count == moves and "you play for Alex only" in table.message.value
+    assert game.move_count == moves and "you play for Alex only" in table.message
 
 
 # 20. In Mas a trump on a plain card trumps it, and the narration says so.

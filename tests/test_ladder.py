@@ -46,7 +46,7 @@ def test_the_stored_ladder_ranks_the_players_and_the_table_menu_shows_it():
     ratings = stored_ratings("skitgubbe", 3)
     assert sorted(ratings, key=lambda b: ratings[b].place) == ["memory", "heuristic", "search",
                                                                  "random"]
-    labels = dict((name, label) for label, name in PlayTable(seed=1).chooser.options)
+    labels = {o["name"]: o["label"] for o in PlayTable(seed=1).table["opponents"]}
     assert labels["search"].endswith(f"(rating {ratings['search'].mu:.1f})")
-    unrated = PlayTable("atlanta", seed=1).chooser.options
-    assert not any("rating" in label for label, _ in unrated)
+    unrated = PlayTable("atlanta", seed=1).table["opponents"]
+    assert not any("rating" in o["label"] for o in unrated)

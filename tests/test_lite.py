@@ -118,9 +118,8 @@ def click_changes_the_board(tab) -> None:
         def press() -> None:
             control.focus()
             tab.keyboard.press("ArrowUp")
-    else:  # the play table
-        control = tab.locator(".jp-OutputArea .jupyter-widgets button:not([disabled])",
-                              has_text=re.compile(r"^\s*(10|[2-9JQKA])[♠♥♦♣]")).first
+    else:  # the play table: a playable card
+        control = tab.locator(".jp-OutputArea .sg-table-view button.sg-card-button.sg-playable").first
         press = control.click
     output = control.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea-output')][1]")
     before = output.locator(BOARDS).evaluate_all("els => els.map(e => e.innerHTML).join('')")
@@ -132,7 +131,8 @@ def click_changes_the_board(tab) -> None:
 
 
 BOARDS = ".sg-board-area, .widget-html-content"
-"""Where a front-end widget (``.sg-board-area``) or the play table draws its board."""
+"""Where a front-end widget (``.sg-board-area``, the play table's too) or an ipywidgets
+HTML draws its board."""
 
 
 def keyboard_steps_the_frame_box(tab) -> None:
@@ -202,7 +202,7 @@ def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     tab, seconds, mark = run_all(browser, url, notebook)
     print(f"\n{notebook}: Run All in {seconds:.1f} s")
     assert errors(tab) == []
-    if tab.locator(".jp-OutputArea .sg-widget, .jp-OutputArea .jupyter-widgets button").count():
+    if tab.locator(".jp-OutputArea .sg-widget").count():
         click_changes_the_board(tab)
     if notebook == "02-stunsa.ipynb":
         keyboard_steps_the_frame_box(tab)

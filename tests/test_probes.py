@@ -113,7 +113,7 @@ def test_hostile_names_are_escaped_in_widgets(names, seed):
     game = random_game(names, "skitgubbe", seed, max_moves=4)
     stepper = Stepper(game, title="<b>title</b>")
     stepper.go(2)
-    values = [table.board.value, table.narration.value, table.message.value,
+    values = [table.board, table.narration, table.message, *table.table["log"]["lines"],
               table.static_html(), stepper.static_html()]
     for name in names:
         if any(c in name for c in "<>&"):

@@ -288,14 +288,13 @@ def test_quiz_with_no_answer_has_no_score(lang):
 
 
 def test_enter_in_the_play_tables_move_box_plays_the_move():
+    from tabling import send
+
     from skitgubbe_widgets import PlayTable
 
     t = PlayTable(seed=3)
-    t.entry.value = "turn"
-    enter = {"content": {"data": {"method": "custom", "content": {"event": "submit"}}},
-             "buffers": []}
-    t.entry._handle_msg(enter)  # what the box's front end sends on Enter
-    assert t.game.move_count == 1 and t.entry.value == ""
+    send(t, "play", text=" turn ")  # what the box's front end sends on Enter
+    assert t.game.move_count == 1 and t.message == ""
 
 
 @pytest.mark.parametrize("argv, meant", [

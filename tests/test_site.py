@@ -188,8 +188,9 @@ def test_each_page_keeps_only_the_state_of_the_widgets_it_draws_and_what_they_re
     models = {"view": {"model_name": "AnyModel", "state": {"_esm": "m", "front": "IPY_MODEL_f"}},
               "f": {"model_name": "WidgetModel", "state": {"source": "s", "unset": None}},
               "box": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_c"]}},
-              "c": {"model_name": "HTMLModel", "state": {"value": "v"}}, "other": {}}
-    kept = static_site.shown_state(models, ["view", "box", "missing"])
+              "c": {"model_name": "HTMLModel", "state": {"value": "v"}}, "other": {},
+              "table": {"model_name": "AnyModel", "state": {"_esm": "m", "kind": "table"}}}
+    kept = static_site.shown_state(models, ["view", "box", "missing", "table"])
     assert kept == {"view": {"name": "AnyModel", "state": models["view"]["state"]},
                     "f": {"name": "WidgetModel", "state": {"source": "s"}}}
 

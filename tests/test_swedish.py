@@ -334,7 +334,7 @@ def test_compare_ladder_and_the_ratings_speak_swedish(tmp_path, capsys):
     assert main(["--lang", "sv", "compare", "--games", "0"]) == 2
     assert "--games måste vara minst 1, inte 0" in capsys.readouterr().err
     mu = stored_ratings("skitgubbe", 3)["search"].mu
-    labels = dict((name, label) for label, name in PlayTable(seed=1, lang="sv").chooser.options)
+    labels = {o["name"]: o["label"] for o in PlayTable(seed=1, lang="sv").table["opponents"]}
     assert labels["search"].endswith(f"(styrketal {mu:.1f})".replace(".", ","))
 
 
@@ -357,16 +357,16 @@ def test_a_swedish_student_types_moves_asks_for_a_hint_and_is_refused_in_swedish
     table = PlayTable(seed=3, lang="sv")
     said = []
     table.hint()
-    said.append(table.message.value)
+    said.append(table.message)
     assert "Alla de här är tillåtna: i fas 1" in said[0]
     for move in ("ta upp", "lägg ZZ", "spela", "Bo: lägg 7D"):
         table.play(move)
-        assert table.message.value.startswith('<span style="color:#a00">Inte tillåtet'), move
-        said.append(table.message.value)
+        assert table.message.startswith("Inte tillåtet") and table.table["alert"], move
+        said.append(table.message)
     assert "drag 1, Alex: ta upp: i fas 1" in said[1]  # the refused move in Swedish words
     ace = next(c for c in table.game.hands[0] if c.rank == 14)
     table.play(f"spela E{'♠♥♦♣'[ace.suit]}")
-    assert table.message.value == "" and table.game.move_count == 1
+    assert table.message == "" and table.game.move_count == 1
     assert {t: english_words(t) for t in said if english_words(t)} == {}
 
 

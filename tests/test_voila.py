@@ -1,9 +1,8 @@
 """Voila (`make present`) in headless chromium: every notebook as an app with no code
 shown and no error, and its live widgets answer: the stepper of 02, the rule switcher
 of 04, the play table of 06. Voila runs with our template (share/jupyter/voila/templates/
-skitgubbe), which drops the Font Awesome stylesheets Voila's lab template links from a CDN:
-its own bundle carries the same icons, so not one request leaves 127.0.0.1 and the icons
-still show."""
+skitgubbe), which drops the Font Awesome stylesheets Voila's lab template links from a CDN
+(our widgets draw no icons), so not one request leaves 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
 from browsing import PRESENT_CONFIG, offline_chromium, require_chromium, start_present
-from quizzing import answer_by_mouse_and_keyboard
+from quizzing import answer_by_mouse_and_keyboard, timed
 from traitlets.config.loader import PyFileConfigLoader
 
 sync_api = require_chromium()
@@ -182,17 +181,63 @@ def test_rule_switcher_answers_its_step_box(voila, browser):
     tab.context.close()
 
 
-def test_play_table_takes_a_move(voila, browser):
-    tab = open_app(browser, voila, "06-play.ipynb")
-    move = tab.locator(".jupyter-widgets button:not([disabled])",
-                       has_text=re.compile(r"^\s*(10|[2-9JQKA])[♠♥♦♣]")).first
-    move.wait_for()
-    assert board_after(tab, move.click)
-    # the play table's icons come from the Font Awesome that Voila serves itself
-    icon = tab.locator(".jupyter-widgets button i.fa").first
-    assert "Font Awesome 5 Free" in icon.evaluate("i => getComputedStyle(i).fontFamily")
-    assert tab.evaluate("document.fonts.check('900 16px \"Font Awesome 5 Free\"')")
-    assert any(u.startswith(voila) and u.endswith(".woff2") for u in tab.context.requests)
+#: the play table's words in each language: the move box, "skip to my turn", a move typed
+#: that phase 1 refuses and the refusal's words, the typed word for playing a card
+TABLE_WORDS = {
+    "en": ("06-play.ipynb", "your move", "skip to my turn", "pick up",
+           "there is nothing to pick up in phase 1", "play", "Moves of this deal"),
+    "sv": ("sv/06-play.ipynb", "ditt drag", "hoppa till min tur", "ta upp",
+           "i fas 1 finns inget att ta upp", "lägg", "Dragen i den här given"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_play_table_takes_a_move(voila, browser, lang):
+    """The play table, drawn by the front end with its engine in Python: a card clicked is
+    played and the focus goes to "next step"; pressed by keyboard until the reader's turn,
+    the focus comes to a playable card, and Enter plays it; "skip to my turn" brings the
+    reader's move back; a move the rules forbid, typed with Enter, is refused in the
+    polite message (the box keeps it); a legal one is played and the box empties; axe
+    finds nothing."""
+    notebook, your_move, skip, refused, why, play, log = TABLE_WORDS[lang]
+    tab = open_app(browser, voila, notebook)
+    table = tab.locator(".sg-table-view").first
+    card = table.locator("button.sg-card-button.sg-playable").first
+    card.wait_for()
+    print(f"\nplay table in Voila ({lang}): click to board "
+          f"{timed(tab, table, 'board', card.click):.0f} ms")
+    next_step = table.locator("button.sg-next")
+    expect(next_step).to_be_enabled()
+    expect(next_step).to_be_focused()
+    expect(table.locator(".sg-log summary")).to_contain_text(log)
+    for _ in range(20):  # by keyboard: the focus stays on next step, then comes to the hand
+        if not next_step.is_enabled():
+            break
+        tab.keyboard.press("Enter")
+        tab.wait_for_timeout(100)
+    expect(next_step).to_be_disabled()
+    focused = table.locator("button.sg-card-button.sg-playable:focus")
+    expect(focused).to_have_count(1)
+    assert board_after(tab, lambda: tab.keyboard.press("Enter"))
+    expect(next_step).to_be_focused()
+    table.get_by_role("button", name=re.compile(f"^{skip}")).click()
+    entry = table.get_by_role("textbox", name=your_move)
+    expect(entry).to_be_enabled()
+    entry.fill(refused)
+    entry.press("Enter")
+    message = table.locator(".sg-message[role=status].sg-alert")
+    expect(message).to_contain_text(why)
+    expect(entry).to_have_value(refused)
+    moves = table.locator(".sg-log-moves li").count()
+    label = table.locator("button.sg-card-button.sg-playable").first.text_content()
+    entry.fill(f"{play} {label.replace('✓', '').strip()}")
+    entry.press("Enter")
+    expect(entry).to_have_value("")
+    expect(table.locator(".sg-log-moves li")).not_to_have_count(moves)
+    expect(message).to_have_count(0)
+    table.screenshot(path=str(SHOTS / f"voila-06-table-{lang}.png"))
+    assert violations(tab, ".sg-table-view") == []
+    assert outside(tab) == []
     tab.context.close()
 
 

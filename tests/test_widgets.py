@@ -7,6 +7,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from tabling import hand, move_on, playable, send  # noqa: E402
+
 import skitgubbe_widgets  # noqa: E402
 from skitgubbe_core import OPTIONS, PRESETS, Game, examples, record  # noqa: E402
 from skitgubbe_core.frames import key_frames  # noqa: E402
@@ -155,48 +157,63 @@ def test_stepper_accepts_records_scenarios_and_games():
 
 def test_play_table_offers_only_legal_moves_and_explains_illegal_ones():
     t = PlayTable(seed=3)
-    enabled = {b.description.replace("\ufe0e", "") for b in t.hand.children if not b.disabled}
-    offered = enabled | {b.description for b in t.moves.children}
+    offered = {t.table["hand"][i]["label"].replace("\ufe0e", "") for i in playable(t)}
+    offered |= set(t.table["moves"])
     assert {a.text.replace("play ", "").replace("turn", "turn up the top stock card")
             for a in t.game.legal_actions()} == offered
-    assert all("\ufe0e" in b.description for b in t.hand.children)
+    assert all("\ufe0e" in c["label"] for c in t.table["hand"])
     assert t.game.to_play == 0
-    t.play("play ZZ")
-    assert "Not allowed" in t.message.value and "is not a card" in t.message.value
+    send(t, "play", text="play ZZ")
+    assert "Not allowed" in t.message and "is not a card" in t.message and t.table["alert"]
+    said = t.table["said"]
+    t.play("play ZZ")  # the same refusal again is told again
+    assert t.table["said"] == said + 1 and t.table["message"] == t.message
     t.play("pick up")
-    assert "there is nothing to pick up in phase 1" in t.message.value
-    before = t.game.move_count
-    next(b for b in t.hand.children if not b.disabled).click()
-    assert t.game.move_count > before and t.message.value == ""
+    assert "there is nothing to pick up in phase 1" in t.message
+    before, board = t.game.move_count, t.board
+    send(t, "card", index=playable(t)[0])
+    assert t.game.move_count > before and t.message == "" and not t.table["alert"]
+    assert t.board != board and "Alex leads" in t.narration
+
+
+def test_play_table_answers_only_the_messages_of_its_front_end():
+    """A click on a control the table shows disabled, an index out of the hand, a card it
+    shows greyed out, a typed move too long or of the wrong kind: nothing is played."""
+    t = PlayTable(seed=4)
+    refused = [i for i, c in enumerate(t.table["hand"]) if not c["playable"]]
+    board = t.table
+    for event, fields in [("undo", {}), ("next", {}), ("card", {"index": 99}), ("card", {"index": True}),
+                          ("card", {"index": -1}), ("move", {"index": "0"}), ("opponent", {"name": "typo"}),
+                          ("play", {"text": 7}), ("nonsense", {})] + [("card", {"index": i}) for i in refused]:
+        send(t, event, **fields)
+        assert t.game.move_count == 0 and t.table == board, (event, fields)
+    t.received(t, ["not", "a", "dict"], [])
+    send(t, "play", text="play " + "7D" * 10_000)
+    assert t.game.move_count == 0 and "Not allowed" in t.message and len(t.message) < 1000
 
 
 def test_play_table_lets_the_reader_choose_the_opponents():
     t = PlayTable(seed=3)
-    assert t.chooser.value == "random" and {b.name for b in t.bots.values()} == {"random"}
-    t.chooser.value = "heuristic"
+    assert t.table["opponent"] == "random" and {b.name for b in t.bots.values()} == {"random"}
+    assert [o["name"] for o in t.table["opponents"]] == ["random", "heuristic", "search", "memory"]
+    send(t, "opponent", name="heuristic")
     assert t.opponent == "heuristic" and {b.name for b in t.bots.values()} == {"heuristic"}
+    assert t.table["opponent"] == "heuristic"
     t.new_deal()
-    assert {b.name for b in t.bots.values()} == {"heuristic"}
+    assert {b.name for b in t.bots.values()} == {"heuristic"} and t.table["opponent"] == "heuristic"
     while not t.game.is_over and t.game.move_count < 40:
-        if t.waiting:
-            t.proceed.click()
-            continue
-        ([b for b in t.hand.children if not b.disabled] + list(t.moves.children))[0].click()
+        move_on(t)
     assert t.game.move_count >= 40 or t.game.is_over
 
 
 def test_play_table_plays_a_whole_game_by_buttons():
     t = PlayTable("koira", players=("Alex", "Bo", "Cai", "Dan"), seed=5)
     while not t.game.is_over and t.game.move_count < 3000:
-        if t.waiting:
-            t.proceed.click()
-            continue
-        playable = [b for b in t.hand.children if not b.disabled] + list(t.moves.children)
-        playable[0].click()
+        move_on(t)
     while t.waiting:
-        t.proceed.click()
-    assert t.game.is_over and t.submit.disabled and t.proceed.description == "game over"
-    assert "Skitgubbe" in t.board.value
+        send(t, "next")
+    assert t.game.is_over and not t.table["enabled"]["entry"] and t.table["next_label"] == "game over"
+    assert "Skitgubbe" in t.board
 
 
 def test_rule_switcher_shows_each_reading_side_by_side():
@@ -280,101 +297,98 @@ def test_every_widget_carries_a_static_picture_for_viewers_without_a_kernel(make
     assert bundle["text/plain"] == repr(widget)
 
 
-def _hand(t):
-    return [b.description.replace("\ufe0e", "") for b in t.hand.children]
-
-
 def test_play_table_hand_is_sorted_cards_with_only_legal_ones_enabled():
     t = PlayTable(seed=3)
-    hand = t.game.hands[0]
-    assert len(t.hand.children) == len(hand)
-    assert _hand(t) == [f"{c.label}{'♠♥♦♣'[c.suit]}" for c in sorted(hand, key=lambda c: (c & 3, c))]
+    cards = sorted(t.game.hands[0], key=lambda c: (c & 3, c))
+    assert hand(t) == [f"{c.label}{'♠♥♦♣'[c.suit]}" for c in cards]
     legal = {a.cards[0] for a in t.game.legal_actions() if a.kind == "play"}
-    assert all(b.disabled == (c not in legal) for b, c in
-               zip(t.hand.children, sorted(hand, key=lambda c: (c & 3, c)), strict=True))
-    assert [b.description for b in t.moves.children] == ["turn up the top stock card"]
-    assert all((b.icon == "check") != b.disabled for b in t.hand.children)
+    assert [c["playable"] for c in t.table["hand"]] == [c in legal for c in cards]
+    assert t.table["moves"] == ["turn up the top stock card"]
+    assert t.table["hand"][0] == {"label": "5♥\ufe0e", "name": "five of hearts", "playable": True,
+                                  "tip": "play the five of hearts", "red": True}
 
 
 def test_play_table_trumps_go_last_in_phase_2():
     t = PlayTable(seed=4)
     while t.game.phase == 1 and not t.game.is_over:
-        if t.waiting:
-            t.proceed.click()
-        else:
-            t.moves.children[0].click() if not any(not b.disabled for b in t.hand.children) \
-                else next(b for b in t.hand.children if not b.disabled).click()
+        move_on(t)
     while t.waiting:
-        t.proceed.click()
+        send(t, "next")
     trump = t.game.trump
     suits = [c & 3 for c in t.game.hands[0]]
     if trump in suits and len(set(suits)) > 1:
-        shown = [d[-1] for d in _hand(t)]
-        assert shown[-1] == "♠♥♦♣"[trump]
+        assert hand(t)[-1][-1] == "♠♥♦♣"[trump]
 
 
 def test_play_table_shows_the_computer_moves_frame_by_frame_then_undo_and_new_deal():
     t = PlayTable(seed=3)
-    assert not t.waiting and t.proceed.disabled and t.undo_button.disabled
+    enabled = t.table["enabled"]
+    assert not t.waiting and not enabled["next"] and not enabled["undo"] and enabled["hint"]
     first = t.game.position()
-    next(b for b in t.hand.children if not b.disabled).click()
-    assert t.waiting and not t.proceed.disabled
-    assert all(b.disabled for b in t.hand.children)
+    send(t, "card", index=playable(t)[0])
+    assert t.waiting and t.table["enabled"]["next"] and t.table["next_label"] == "next step"
+    assert playable(t) == [] and not t.table["enabled"]["entry"] and not t.table["enabled"]["hint"]
     seen = []
     while t.waiting:
-        seen.append(t.narration.value)
-        t.proceed.click()
+        seen.append(t.narration)
+        send(t, "next")
     assert len(seen) >= 2 and any("Bo" in s for s in seen)
     assert t.game.to_play == 0 or t.game.is_over
-    t.undo_button.click()
-    assert t.game.move_count == 0 and t.game.position() == first and t.undo_button.disabled
-    t.new_button.click()
+    send(t, "undo")
+    assert t.game.move_count == 0 and t.game.position() == first and not t.table["enabled"]["undo"]
+    send(t, "new")
     assert t.seed == 4 and t.game.seed == 4 and t.game.move_count == 0
 
 
 def test_play_table_refuses_a_move_while_there_is_something_to_see():
     t = PlayTable(seed=3)
-    next(b for b in t.hand.children if not b.disabled).click()
+    send(t, "card", index=playable(t)[0])
     t.play("pick up")
-    assert "next step" in t.message.value
+    assert "next step" in t.message and t.table["alert"]
 
 
 def test_play_table_skips_to_my_turn_and_plays_to_the_end_with_a_log_of_the_deal():
     t = PlayTable(seed=3)
-    next(b for b in t.hand.children if not b.disabled).click()
-    assert t.waiting and not t.skip.disabled
-    t.skip.click()
-    assert not t.waiting and t.game.to_play == 0 and t.skip.disabled
-    log = t.move_log.value
-    assert "Moves of this deal" in log and "<b>1.</b> Alex leads" in log
-    assert "Bo draws a card from the stock" in log.replace("\ufe0e", "")
+    send(t, "card", index=playable(t)[0])
+    assert t.waiting and t.table["enabled"]["skip"]
+    send(t, "skip")
+    assert not t.waiting and t.game.to_play == 0 and not t.table["enabled"]["skip"]
+    log = t.table["log"]
+    assert log["lines"][-1].startswith("<li><b>1.</b> Alex leads")  # latest first
+    assert any("Bo draws a card from the stock" in line.replace("\ufe0e", "") for line in log["lines"])
     assert t._shown is not None and t._shown.move == t.game.move_count
-    t.finish.click()
-    assert t.game.is_over and t.finish.disabled and t.proceed.description == "game over"
-    assert f"({t.game.move_count}, latest first)" in t.move_log.value
-    assert t.move_log.value.count("<li>") == 40 and "earlier moves" in t.move_log.value
-    t.undo_button.click()
+    send(t, "finish")
+    assert t.game.is_over and not t.table["enabled"]["finish"] and t.table["next_label"] == "game over"
+    log = t.table["log"]
+    assert log["count"] == f"({t.game.move_count}, latest first)"
+    assert len(log["lines"]) == 40 and log["more"] == f"... and {t.game.move_count - 40} earlier moves"
+    send(t, "undo")
     assert not t.game.is_over and t.game.to_play == 0
 
 
 def test_play_table_shows_the_hand_once_as_the_frame_has_it():
     t = PlayTable(seed=3)
-    assert "your 3 cards: below" in t.board.value and t.board.value.count("sg-card") == 0
-    next(b for b in t.hand.children if not b.disabled).click()
+    assert "your 3 cards: below" in t.board and t.board.count("sg-card") == 0
+    send(t, "card", index=playable(t)[0])
     while t.waiting:
         shown = t._shown
-        assert sorted(_hand(t)) == sorted(f"{c.label}{'♠♥♦♣'[c.suit]}"
-                                          for c in shown.state.hands[0])
-        t.proceed.click()
+        assert sorted(hand(t)) == sorted(f"{c.label}{'♠♥♦♣'[c.suit]}" for c in shown.state.hands[0])
+        send(t, "next")
 
 
 def test_play_table_move_box_plays_only_the_readers_seat():
     t = PlayTable(seed=3)
-    t.entry.value = "Bo: turn"
-    t.submit.click()
-    assert "you play for Alex only" in t.message.value and t.game.move_count == 0
-    t.play("Alex: turn")
-    assert t.game.move_count == 1
+    send(t, "play", text="Bo: turn")
+    assert "you play for Alex only" in t.message and t.game.move_count == 0
+    send(t, "play", text="Alex: turn")
+    assert t.game.move_count == 1 and t.message == ""
+
+
+def test_play_table_hint_says_what_may_be_played_and_why_not_the_rest():
+    t = PlayTable(seed=4)
+    send(t, "hint")
+    assert t.message.startswith('<div class="sg-hint"><b>You may:</b>') and not t.table["alert"]
+    assert t.table["message"] == t.message
 
 
 def test_play_table_pictures_only_the_last_step(monkeypatch):
@@ -386,8 +400,8 @@ def test_play_table_pictures_only_the_last_step(monkeypatch):
     monkeypatch.setattr(skitgubbe_core.frames, "frames", refuse)
     t.play(t.game.legal_actions(0)[0])
     for _ in range(30):
-        t.proceed.click()
-    t.skip.click()
+        send(t, "next")
+    send(t, "skip")
     assert t.game.move_count > 5
 
 
@@ -403,23 +417,17 @@ def test_every_widget_has_a_size_switch_and_classroom_sets_the_default():
     finally:
         classroom(size="normal")
     assert default_size() == "normal"
-    table = widgets[1]
-    assert table.size == "large" and "sg-size-large" in table._dom_classes
-    assert [v for _, v in table.size_switch.buttons.options] == ["normal", "large", "huge"]
-    table.size_switch.buttons.value = "huge"
-    assert "sg-size-huge" in table._dom_classes and "sg-size-large" not in table._dom_classes
     # drawn by the front end: the size and the switch's words are sent, the browser scales
-    for widget in widgets[0], *widgets[2:]:
+    for widget in widgets:
         assert widget.size == "large" and list(widget.words["sizes"]) == ["normal", "large", "huge"]
         widget.size_switch.set("huge")
         assert widget.size == "huge"
-    assert all(b.style.font_size == "36px" for b in table.hand.children)
     with pytest.raises(ValueError, match="size cannot be .giant.: choose one of normal, large, huge"):
         classroom(size="giant")
 
 
 def test_play_table_says_why_each_greyed_card_is_refused():
-    """A card the reader may not play is greyed out, and its tooltip gives the engine's
+    """A card the reader may not play is greyed out, and its tip gives the engine's
     refusal with its rule (the same words the hint and a typed move give)."""
     from skitgubbe_core.actions import PLAY, Action
     from skitgubbe_core.rulebook import RULEBOOK
@@ -427,17 +435,15 @@ def test_play_table_says_why_each_greyed_card_is_refused():
     t = PlayTable(seed=4)
     checked = 0
     while not t.game.is_over and t.game.move_count < 400 and checked < 3:
-        if t.waiting:
-            t.proceed.click()
-            continue
-        for button in t.hand.children:
-            if button.disabled:
-                card = next(c for c in t.game.hands[0]
-                            if f"{c.label}{'♠♥♦♣'[c.suit]}" in button.description)
-                reason, rule = t.game.refusal(Action(0, PLAY, (card,)))
-                assert button.tooltip.endswith(f": {reason} ({RULEBOOK[rule].reference})")
-                checked += 1
-        ([b for b in t.hand.children if not b.disabled] + list(t.moves.children))[0].click()
+        if not t.waiting:
+            for shown in t.table["hand"]:
+                if not shown["playable"]:
+                    card = next(c for c in t.game.hands[0]
+                                if f"{c.label}{'♠♥♦♣'[c.suit]}" == shown["label"].replace("\ufe0e", ""))
+                    reason, rule = t.game.refusal(Action(0, PLAY, (card,)))
+                    assert shown["tip"].endswith(f": {reason} ({RULEBOOK[rule].reference})")
+                    checked += 1
+        move_on(t)
     assert checked >= 3
 
 

@@ -143,9 +143,12 @@ def references(value: object) -> Iterator[str]:
 
 
 def drawable(model: object) -> bool:
-    """Whether the loader can draw a model: it holds its module (anywidget's ``_esm``)."""
+    """Whether the loader can draw a model: it holds its module (anywidget's ``_esm``)
+    and needs no kernel (the play table's engine is Python: the site shows its stored
+    picture, beside the link to its app)."""
     state = model.get("state") if isinstance(model, dict) else None
-    return isinstance(state, dict) and isinstance(state.get("_esm"), str)
+    return (isinstance(state, dict) and isinstance(state.get("_esm"), str)
+            and state.get("kind") != "table")
 
 
 def shown_state(models: dict[str, dict[str, Any]], shown: list[str]) -> dict[str, Any]:

@@ -16,13 +16,14 @@ argument, what was wrong with it and what is accepted, in the widget's language.
 The stepper, the quiz and the rule switcher are front-end widgets (:mod:`.frontend`):
 Python sends what they show once, and the browser steps and answers with no kernel
 message, in a stored notebook too; they never clear or print into an output area, so
-stored notebook outputs stay comparable.
+stored notebook outputs stay comparable.  The play table is drawn by the same module and
+style sheet; its engine stays in Python, which answers each click.
 
 Accessibility: every control is a native, labelled button, menu or number box (the
 frame and step boxes rather than a slider, whose handle ipywidgets leaves unnamed), the
 size switch's buttons carry ``aria-pressed``, the narration is a polite live region, the
 stepper takes the arrow keys, Home and End (JupyterLab is told to leave them alone), and
-keyboard focus shows as a 3 px ring (:data:`.classroom.FOCUS`).
+keyboard focus shows as a 3 px ring (``front/skitgubbe.css``).
 
 >>> from skitgubbe_core import parse_card
 >>> html = card_html(parse_card("7D"))

@@ -3,10 +3,12 @@
 
 Python computes everything a view will show (boards, narration, questions, answers,
 the translated words) and sends it once as traits; the module answers every click in
-the browser, with no kernel message.  A notebook stores the module once: it is held by
-one small shared model, :class:`Front` (a plain ``Widget``, never displayed), and each
-view's own module (:data:`LOADER`, anywidget's ``_esm``) is a few lines that fetch it
-through the widget manager and import it.  Repeated HTML is stored once:
+the browser, with no kernel message.  The play table is the exception: its engine is
+Python, so the module sends its clicks to the kernel and draws what comes back.  A
+notebook stores the module once: it is held by one small shared model, :class:`Front`
+(a plain ``Widget``, never displayed), and each view's own module (:data:`LOADER`,
+anywidget's ``_esm``) is a few lines that fetch it through the widget manager and
+import it.  Repeated HTML is stored once:
 :class:`Pieces` cuts the boards into pieces and each frame lists its pieces'
 numbers.
 """

@@ -1,5 +1,11 @@
 """A table to play at: the reader takes one seat against computer players.
 
+Python keeps the engine (the game, the computer players, typed moves, hint, undo) and
+after each change sets one trait, ``table`` (:meth:`PlayTable.view_data`); the shared
+front end (:mod:`.frontend`) draws it with native buttons, a labelled move box and
+menu, and sends each click back as a message (``{"event": ...}``, see
+:meth:`PlayTable.received`).
+
 Each move's frames are made from a copy of the game that trails it by one step (see
 :func:`skitgubbe_core.frames.step_frames`), so a click costs the same at move 1,000 as
 at move 10; the move log keeps one line per step and shows the latest
@@ -9,11 +15,10 @@ at move 10; the move log keeps one line per step and shows the latest
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from html import escape
 from typing import Any
 
-import ipywidgets as w
+import traitlets as t
 
 from skitgubbe_core import PRESETS, Game, Rules, SkitgubbeError
 from skitgubbe_core.actions import (
@@ -37,7 +42,6 @@ from skitgubbe_core.quiz import legal_question
 from skitgubbe_core.rulebook import RULEBOOK
 from skitgubbe_core.schema import MAX_SEED
 from skitgubbe_core.view import (
-    SIZES,
     TEXT_STYLE,
     board_html,
     frame_board_html,
@@ -48,56 +52,43 @@ from skitgubbe_core.view import (
 )
 
 from . import arguments
-from .classroom import SizeSwitch, default_size
+from .classroom import default_size
+from .frontend import View
 from .static import StaticPicture
 
-_RED = "#c8102e"
-_CARD_SIZES = {"normal": "16px", "large": "26px", "huge": "36px"}
-"""The card buttons' type size at each size of the table."""
 LOG_SHOWN = 40
 """The move log shows this many of the latest moves (a whole deal can have hundreds)."""
+TYPED_SHOWN = 200
+"""A move typed in the browser is read up to this many characters (a longer one is no move)."""
 MOVE_WORDS = Messages({TURN: "turn up the top stock card", PICK_UP: "pick up",
                        PASS: "do not slough", EXCHANGE: "exchange the two of trumps",
                        STORE: "store three trumps"})
 """What the buttons of the moves that are not a single card say."""
+CONTROLS = {  # name: (what it says, what it does)
+    "next": (N_("next step"), N_("show the next thing that happens")),
+    "skip": (N_("skip to my turn"), N_("let the computer players play on until it is your move")),
+    "finish": (N_("play to the end"),
+               N_("let the computer play your seat too, to the end of the deal")),
+    "undo": (N_("undo"), N_("take back your last move and the replies to it")),
+    "new": (N_("new deal"), N_("deal again (the next seed)")),
+    "hint": (N_("hint"), N_("what you may do now, and why not the rest")),
+}
+"""The table's buttons, in their order; each sends its name as the event."""
 
 
-_PLAYABLE = "#1b5e20"
-"""A playable card's button: white text on it has a contrast of 7.9:1."""
-
-
-def _card_button(card: Card, enabled: bool, on_click: Callable[[Any], None],
-                 size: str = "normal", refusal: str | None = None) -> w.Button:
-    """A card of the reader's hand: a playable one is enabled and carries a tick (not
-    only a colour), the others are greyed out, their tooltip saying why the engine
-    refuses them (``refusal``, with its rule) when the reader is to play."""
+def _card(card: Card, playable: bool, refusal: str | None) -> dict[str, Any]:
+    """A card of the reader's hand as the browser draws it: a playable one is a button
+    with a tick (not only a colour), the others are greyed out, their tip saying why the
+    engine refuses them (``refusal``, with its rule) when the reader is to play."""
     name = card_name(card)
-    if enabled:
-        tooltip = _("play the {card}").format(card=name)
+    if playable:
+        tip = _("play the {card}").format(card=name)
     elif refusal is not None:
-        tooltip = _("the {card} cannot be played now: {reason}").format(card=name,
-                                                                          reason=refusal)
+        tip = _("the {card} cannot be played now: {reason}").format(card=name, reason=refusal)
     else:
-        tooltip = _("the {card} cannot be played now").format(card=name)
-    button = w.Button(description=f"{rank_label(card)}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}",
-                      tooltip=tooltip,
-                      disabled=not enabled, icon="check" if enabled else "",
-                      button_style="success" if enabled else "",
-                      layout=w.Layout(width="auto", min_width="3.2em", height="2.6em",
-                                      flex="0 0 auto"))
-    button.style.font_weight = "bold"
-    button.style.font_size = _CARD_SIZES[size]
-    if enabled:  # the theme's success green is too light for white text (WCAG AA 4.5:1)
-        button.style.button_color = _PLAYABLE
-    elif card.is_red:
-        button.style.text_color = _RED
-    button.on_click(on_click)
-    return button
-
-
-def _button(description: str, icon: str, tooltip: str, style: str = "") -> w.Button:
-    return w.Button(description=_(description), icon=icon, tooltip=_(tooltip), button_style=style,
-                    layout=w.Layout(width="auto", flex="0 0 auto"))
+        tip = _("the {card} cannot be played now").format(card=name)
+    return {"label": f"{rank_label(card)}{SUIT_SYMBOLS[card.suit]}{TEXT_STYLE}", "name": name,
+            "playable": playable, "tip": tip, "red": card.is_red}
 
 
 def _rated(title: str, rating: Rating | None) -> str:
@@ -107,7 +98,7 @@ def _rated(title: str, rating: Rating | None) -> str:
     return _("{title} (rating {mu})").format(title=title, mu=number(rating.mu, 1))
 
 
-class PlayTable(StaticPicture, w.VBox):
+class PlayTable(StaticPicture, View):
     """Play ``seat`` of a game of ``variant``; the other seats are computer players
     (``opponent``: ``random``, ``heuristic`` or ``search``).
 
@@ -124,9 +115,12 @@ class PlayTable(StaticPicture, w.VBox):
     A move is typed into the box in the notation (``play 7D``) or in Swedish (``lägg E♥``,
     ``spela Kn♣``, ``ta upp``, ``vänd upp``); one the rules forbid is refused with the
     reason and the rule.  ``lang="sv"`` shows every word in Swedish.
+
+    The browser draws the trait ``table`` (see :meth:`view_data`) and sends each click
+    as a message, which :meth:`received` answers by playing and setting ``table`` again.
     """
 
-    children: tuple[Any, ...]  # ipywidgets' trait (untyped): the widgets shown
+    table = t.Dict().tag(sync=True)
 
     @speaking
     def __init__(self, variant: str = "skitgubbe", players: Sequence[str] = ("Alex", "Bo", "Cai"),
@@ -137,71 +131,51 @@ class PlayTable(StaticPicture, w.VBox):
         self.variant, self.names = arguments.one_of("variant", variant, PRESETS), names
         Rules.preset(variant).check_players(len(names))
         self.seat = arguments.whole_number("seat", seat, 0, len(names) - 1)
-        self.deck, self.size = arguments.deck(deck), arguments.size(size) or default_size()
+        self.deck, size = arguments.deck(deck), arguments.size(size) or default_size()
         self.opponent = arguments.one_of("opponent", opponent, BOTS)
         arguments.whole_number("seed", seed, 0, MAX_SEED)
-        self.board = w.HTML()
-        self.narration = w.HTML()
-        self.message = w.HTML()
-        self.move_log = w.HTML()
-        self.hand_label = w.HTML()
-        self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self._hand_key: tuple[object, ...] = ()
-        self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.proceed = _button(N_("next step"), "play", N_("show the next thing that happens"),
-                               "info")
-        self.skip = _button(N_("skip to my turn"), "fast-forward",
-                            N_("let the computer players play on until it is your move"))
-        self.finish = _button(N_("play to the end"), "flag-checkered",
-                              N_("let the computer play your seat too, to the end of the deal"))
-        self.undo_button = _button(N_("undo"), "undo",
-                                   N_("take back your last move and the replies to it"))
-        self.new_button = _button(N_("new deal"), "refresh", N_("deal again (the next seed)"))
-        self.entry = w.Text(placeholder=_("or type a move, e.g. play 7D"),
-                            description=_("your move"),
-                            style={"description_width": "initial"},
-                            layout=w.Layout(width="auto", min_width="14em", flex="1 1 14em"))
-        self.submit = _button(N_("play it"), "", N_("play the move typed in the box"))
-        self.hint_button = _button(N_("hint"), "question-circle",
-                                   N_("what you may do now, and why not the rest"))
-        self.hint_button.on_click(lambda _: self.hint())
         ratings = stored_ratings(variant, len(self.names))
-        self.chooser = w.Dropdown(options=[(_rated(title, ratings.get(name)), name)
-                                           for name, title in BOT_TITLES.items()],
-                                  value=opponent, description=_("computer players"),
-                                  style={"description_width": "initial"},
-                                  layout=w.Layout(width="auto", max_width="100%"))
-        self.chooser.observe(lambda change: self.choose_opponent(change["new"]), names="value")
-        self.proceed.on_click(lambda _: self.step_on())
-        self.skip.on_click(lambda _: self.skip_to_my_turn())
-        self.finish.on_click(lambda _: self.play_to_the_end())
-        self.undo_button.on_click(lambda _: self.undo())
-        self.new_button.on_click(lambda _: self.new_deal())
-        self.submit.on_click(lambda _: self.play(self.entry.value))
-        self.entry.on_msg(self._entered)
-        wrap = w.Layout(flex_flow="row wrap", align_items="center")
-        super().__init__([
-            self.board, self.narration,
-            w.HBox([self.hand_label, self.hand], layout=wrap),
-            self.moves,
-            w.HBox([self.proceed, self.skip, self.finish, self.undo_button, self.new_button,
-                    self.hint_button], layout=wrap),
-            w.HBox([self.entry, self.submit], layout=wrap), self.chooser, self.message,
-            self.move_log])
-        self.size_switch = SizeSwitch(self, self.size, self._resize)
-        self.children = (*self.children, self.size_switch)
+        self.opponents = [{"name": name, "label": _rated(title, ratings.get(name))}
+                          for name, title in BOT_TITLES.items()]
+        words = {name: _(said) for name, (said, _tip) in CONTROLS.items()}
+        words |= {f"{name}_tip": _(tip) for name, (_said, tip) in CONTROLS.items()}
+        words |= {"entry": _("your move"), "placeholder": _("or type a move, e.g. play 7D"),
+                  "submit": _("play it"), "submit_tip": _("play the move typed in the box"),
+                  "opponents": _("computer players"), "log": _("Moves of this deal")}
+        self._message, self._alert, self._said = "", False, 0
+        self._hand: list[Action | None] = []
+        self._hand_key: tuple[object, ...] = ()
+        self._cards: list[dict[str, Any]] = []
+        self._moves: list[Action] = []
+        super().__init__(size, words, kind="table")
+        self.on_msg(self.received)
         self.deal(seed)
 
-    def _entered(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        """Enter in the move box plays the move typed, as the "play it" button does (the
-        box's front end sends a ``submit`` message)."""
-        if content.get("event") == "submit" and not self.entry.disabled:
-            self.play(self.entry.value)
+    # -- the browser's messages ----------------------------------------------------------
 
-    def _resize(self, size: str) -> None:
-        self.size = size
-        self._hand_key = ()
-        self._refresh()
+    @speaking
+    def received(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        """Answer a message of the front end: ``{"event": name}`` for the buttons of
+        :data:`CONTROLS`, ``card`` and ``move`` (with the ``index`` of the hand's card or
+        of the other moves), ``play`` (with the ``text`` typed) and ``opponent`` (with
+        its ``name``).  A control the table shows disabled, or a message of another
+        shape, is ignored."""
+        if not isinstance(content, dict):
+            return
+        event, enabled = content.get("event"), self.table.get("enabled", {})
+        index = content.get("index")
+        if event in ("card", "move") and type(index) is int:
+            shown = self._hand if event == "card" else self._moves
+            chosen = shown[index] if 0 <= index < len(shown) else None
+            if chosen is not None:
+                self.play(chosen)
+        elif event == "play" and isinstance(content.get("text"), str) and enabled.get("entry"):
+            self.play(content["text"][:TYPED_SHOWN])
+        elif event == "opponent" and content.get("name") in BOTS:
+            self.choose_opponent(content["name"])
+        elif event in CONTROLS and enabled.get(event):
+            {"next": self.step_on, "skip": self.skip_to_my_turn, "finish": self.play_to_the_end,
+             "undo": self.undo, "new": self.new_deal, "hint": self.hint}[event]()
 
     # -- the game ---------------------------------------------------------------------
 
@@ -216,7 +190,7 @@ class PlayTable(StaticPicture, w.VBox):
         self._log: list[str] = []
         self._queue: list[Frame] = []
         self._shown: Frame | None = None
-        self.message.value = ""
+        self._message, self._alert = "", False
         self._refresh()
 
     @speaking
@@ -226,16 +200,11 @@ class PlayTable(StaticPicture, w.VBox):
         self.opponent = arguments.one_of("name", name, BOTS)
         self.bots = {p: make_bot(name, seed=self.seed * 16 + p)
                      for p in range(len(self.names)) if p != self.seat}
-        self.chooser.value = name
+        self.table = {**self.table, "opponent": name}
 
     def new_deal(self) -> None:
         """Deal again, from the next seed."""
         self.deal((self.seed + 1) % (MAX_SEED + 1))
-
-    def _click(self, action: Action | None, _button: Any) -> None:
-        """A card button's click: play its action (a card without one is disabled)."""
-        if action is not None:
-            self.play(action)
 
     def _advance(self, action: Action | str) -> list[Frame]:
         """Play ``action`` (checked by the game: an illegal one raises), log it, and
@@ -250,15 +219,24 @@ class PlayTable(StaticPicture, w.VBox):
         self._log.append(self._log_line(step))
         return step.action
 
+    def _say(self, message: str, alert: bool = True) -> None:
+        """Show ``message`` (HTML) below the table; ``alert``: a refusal."""
+        self._message, self._alert, self._said = message, alert, self._said + 1
+        self.table = {**self.table, "message": message, "alert": alert, "said": self._said}
+
+    @property
+    def message(self) -> str:
+        """What the table says below the board (HTML): a refusal, a hint, or nothing."""
+        return self._message
+
     @speaking
     def play(self, action: Action | str) -> None:
         """Play for the reader's seat; an illegal move is explained, not played."""
         if not isinstance(action, (Action, str)):
             raise arguments.wrong_kind("action", action, N_("a move as text or an Action"))
         if self._queue:
-            wait = _("Not yet: press <b>next step</b> (or <b>skip to my turn</b>) to see what "
-                     "the others did.")
-            self.message.value = f'<span style="color:#a00">{wait}</span>'
+            self._say(_("Not yet: press <b>next step</b> (or <b>skip to my turn</b>) to see "
+                        "what the others did."))
             return
         name = self.game.players[self.seat]
         only = _("Not allowed: you play for {player} only; type the move alone, e.g. "
@@ -267,11 +245,11 @@ class PlayTable(StaticPicture, w.VBox):
             text = action.strip()
             who, said, move = text.partition(":")
             if said and who.strip() != name:
-                self.message.value = f'<span style="color:#a00">{only}</span>'
+                self._say(only)
                 return
             action = f"{name}: {move.strip() if said else text}"
         elif isinstance(action, Action) and action.player != self.seat:
-            self.message.value = f'<span style="color:#a00">{only}</span>'
+            self._say(only)
             return
         moves = self.game.move_count
         try:
@@ -279,11 +257,9 @@ class PlayTable(StaticPicture, w.VBox):
                 action = parse_action(action, self.game.players, typed=True)
             self._queue = self._advance(action)
         except SkitgubbeError as err:
-            refused = _("Not allowed: {reason}").format(reason=escape(str(err)))
-            self.message.value = f'<span style="color:#a00">{refused}</span>'
+            self._say(_("Not allowed: {reason}").format(reason=escape(str(err))))
             return
-        self.message.value = ""
-        self.entry.value = ""
+        self._message, self._alert = "", False
         self._decisions.append(moves)
         self.step_on()
 
@@ -293,7 +269,7 @@ class PlayTable(StaticPicture, w.VBox):
         engine's reason and rule)."""
         game = self.game
         if self.waiting or game.is_over or game.to_play != self.seat:
-            self.message.value = ""
+            self._say("", alert=False)
             return
         q = legal_question(game)
         allowed = ", ".join(q.label(a) for a in q.answer)
@@ -301,8 +277,9 @@ class PlayTable(StaticPicture, w.VBox):
                           for c, why in q.refusals.items())
         note = (f"<ul>{refused}</ul>" if refused
                 else f"<p>{escape(q.why[:1].upper() + q.why[1:])} ({escape(q.rule)}).</p>")
-        self.message.value = text_presentation(
-            '<div class="sg-hint"><b>' + _("You may:") + f"</b> {escape(allowed)}.{note}</div>")
+        self._say(text_presentation(
+            '<div class="sg-hint"><b>' + _("You may:") + f"</b> {escape(allowed)}.{note}</div>"),
+            alert=False)
 
     @speaking
     def step_on(self) -> None:
@@ -355,15 +332,14 @@ class PlayTable(StaticPicture, w.VBox):
     def undo(self) -> None:
         """Take back the reader's last move and every computer move after it."""
         if not self._decisions:
-            none = _("There is no move of yours to undo.")
-            self.message.value = f'<span style="color:#a00">{none}</span>'
+            self._say(_("There is no move of yours to undo."))
             return
         moves = self._decisions.pop()
         self.game = self.game.copy_at(moves)
         self._log = self._log[:moves]
         self._replay = self.game.copy()
         self._queue, self._shown = [], None
-        self.message.value = ""
+        self._message, self._alert = "", False
         self._refresh()
 
     # -- the view -----------------------------------------------------------------------
@@ -378,98 +354,96 @@ class PlayTable(StaticPicture, w.VBox):
         game = self.game
         return bool(self._queue) or (not game.is_over and game.to_play != self.seat)
 
+    def _frame(self) -> Frame | None:
+        """The frame on show, if the table shows one (else the game as it stands)."""
+        frame = self._shown
+        if frame is not None and (self._queue or frame.move == self.game.move_count):
+            return frame
+        return None
+
+    def _board(self, held: int | None) -> str:
+        game, frame = self.game, self._frame()
+        if frame is not None:
+            return frame_board_html(frame, game.players, game.rules, viewer=self.seat,
+                                    deck=self.deck, held=held)
+        return board_html(game.state, game.players, game.rules, viewer=self.seat,
+                          deck=self.deck, held=held)
+
+    @property
+    def board(self) -> str:
+        """The board on show (HTML), the reader's hand left to the card buttons."""
+        return str(self.table["board"])
+
+    @property
+    def narration(self) -> str:
+        """What the frame on show narrates (HTML; empty between frames)."""
+        return str(self.table["told"])
+
     @speaking
     def _refresh(self) -> None:
-        game = self.game
-        frame = self._shown
-        if frame is not None and (self._queue or frame.move == game.move_count):
-            state = frame.state
-            board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
-                                     deck=self.deck, size=self.size, held=self.seat)
-            told = narration_html(frame, game.players, viewer=self.seat)
-        else:
-            state = game.state
-            board = board_html(state, game.players, game.rules, viewer=self.seat,
-                               deck=self.deck, size=self.size, held=self.seat)
-            told = ""
-        self.board.value = board
-        size = SIZES[self.size]
-        self.narration.value = (f'<div role="status" aria-live="polite" '  # read out on change
-                                f'style="font-size:{size}">{told}</div>')
+        self.table = self.view_data()
+
+    def view_data(self) -> dict[str, Any]:
+        """What the browser draws: the board and narration (HTML), the hand's cards
+        (``label``, ``name``, ``playable``, ``tip``, ``red``), the other ``moves``, which
+        controls are ``enabled``, the ``message``, the ``log`` and the opponents."""
+        game, frame = self.game, self._frame()
+        state = frame.state if frame is not None else game.state
         waiting = self.waiting
         mine = not self._queue and not game.is_over
         legal = game.legal_actions(self.seat) if mine else []
         singles = {a.cards[0]: a for a in legal if a.kind == PLAY and len(a.cards) == 1}
         trump = state.trump if state.phase == 2 else None
-        name = escape(game.players[self.seat])
-        yours = _("Your hand ({player}):").format(player=name)
-        ticks = _("the cards with a tick may be played") if singles else ""
-        self.hand_label.value = (f'<span style="font-size:{size}"><b>{yours}</b> '
-                                 f"{ticks}&nbsp;</span>")
         cards = hand_order(state.hands[self.seat], trump)
         key = (tuple(cards), tuple(singles.get(c) for c in cards),
                game.move_count if legal else None)  # refusals change with each move
         if key != self._hand_key:
-            self._hand_key = key
-            self.hand.children = [
-                _card_button(c, c in singles, partial(self._click, singles.get(c)), self.size,
-                             None if c in singles or not legal else self._refusal(c))
-                for c in cards]
-        others = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
-                        key=lambda a: a.text)
-        buttons = [self._move_button(a) for a in others]
+            self._hand_key, self._hand = key, [singles.get(c) for c in cards]
+            self._cards = [_card(c, c in singles,
+                                 None if c in singles or not legal else self._refusal(c))
+                           for c in cards]
+        self._moves = sorted((a for a in legal if not (a.kind == PLAY and len(a.cards) == 1)),
+                             key=lambda a: a.text)
         turn = game.to_play
-        if legal and turn is not None and turn != self.seat:
-            play_on = w.Button(description=_("let {player} play on").format(
-                player=game.players[turn]),
-                               layout=w.Layout(width="auto", flex="0 0 auto"))
-            play_on.on_click(lambda _: self.step_on())
-            buttons.append(play_on)
-        self.moves.children = buttons
-        self.proceed.disabled = self.skip.disabled = not waiting
-        self.finish.disabled = game.is_over
-        self.proceed.description = (_("next step") if waiting else _("your move") if mine
-                                    else _("game over"))
-        self.undo_button.disabled = not self._decisions
-        self.entry.disabled = self.submit.disabled = not mine
-        self.hint_button.disabled = waiting or not mine
+        play_on = (_("let {player} play on").format(player=game.players[turn])
+                   if legal and turn is not None and turn != self.seat else "")
         earlier = len(self._log) - LOG_SHOWN
-        more = ('<li style="list-style:none;color:#555">' + ngettext(
-            "... and {count} earlier move", "... and {count} earlier moves", earlier).format(
-            count=earlier) + "</li>" if earlier > 0 else "")
-        heading = _("Moves of this deal")
-        latest = _("({count}, latest first)").format(count=len(self._log))
-        lines = "".join(reversed(self._log[-LOG_SHOWN:]))
-        self.move_log.value = (
-            f'<details class="sg-log" open style="font-size:{size}"><summary style="cursor:'
-            f'pointer"><b>{heading}</b> {latest}</summary>'
-            f'<ul class="sg-log-moves" style="list-style:none;padding-left:0.5em;max-height:14em;'
-            f'overflow-y:auto;margin:0.2em 0;line-height:1.35">{lines}{more}</ul></details>'
-            if self._log else "")
+        return {
+            "board": self._board(self.seat),
+            "told": narration_html(frame, game.players, viewer=self.seat) if frame else "",
+            "yours": _("Your hand ({player}):").format(player=game.players[self.seat]),
+            "ticks": _("the cards with a tick may be played") if singles else "",
+            "hand": self._cards,
+            "moves": [self._move_label(a) for a in self._moves],
+            "play_on": play_on,
+            "next_label": (_("next step") if waiting else _("your move") if mine
+                           else _("game over")),
+            "enabled": {"next": waiting, "skip": waiting, "finish": not game.is_over,
+                        "undo": bool(self._decisions), "new": True,
+                        "hint": mine and not waiting, "entry": mine},
+            "message": self._message, "alert": self._alert, "said": self._said,
+            "log": {"count": _("({count}, latest first)").format(count=len(self._log)),
+                    "lines": self._log[:-LOG_SHOWN - 1:-1],
+                    "more": ngettext("... and {count} earlier move", "... and {count} earlier moves",
+                                     earlier).format(count=earlier) if earlier > 0 else ""},
+            "opponents": self.opponents, "opponent": self.opponent,
+        }
 
     def _refusal(self, card: Card) -> str | None:
         """Why the engine refuses the reader playing ``card`` now, with its rule."""
         refused = self.game.refusal(Action(self.seat, PLAY, (card,)))
         return None if refused is None else f"{refused[0]} ({RULEBOOK[refused[1]].reference})"
 
-    def _move_button(self, action: Action) -> w.Button:
-        words = MOVE_WORDS.get(action.kind, action.kind) if not action.cards else action.label
-        button = w.Button(description=text_presentation(words),
-                          layout=w.Layout(width="auto", flex="0 0 auto"))
-        button.on_click(lambda _: self.play(action))
-        return button
+    @staticmethod
+    def _move_label(action: Action) -> str:
+        return text_presentation(MOVE_WORDS.get(action.kind, action.kind) if not action.cards
+                                 else action.label)
 
     @speaking
     def static_html(self) -> str:
         """The table as the reader sees it, their hand on the board (no buttons)."""
-        game, frame = self.game, self._shown
-        if frame is not None and (self._queue or frame.move == game.move_count):
-            board = frame_board_html(frame, game.players, game.rules, viewer=self.seat,
-                                     deck=self.deck, size=self.size)
-        else:
-            board = board_html(game.state, game.players, game.rules, viewer=self.seat,
-                               deck=self.deck, size=self.size)
-        return f"{board}{self.narration.value}"
+        told = self.table["told"]
+        return self._board(None) + (f'<div class="sg-narration">{told}</div>' if told else "")
 
     def __repr__(self) -> str:
         return f"PlayTable({self.game.rules.describe()!r}, seat {self.game.players[self.seat]!r})"

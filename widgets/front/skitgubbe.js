@@ -14,7 +14,9 @@
  *   model.widget_manager.get_model(id) (in the loader: a Promise of the shared model;
  *   ids as stored, the "IPY_MODEL_" prefix stripped),
  * so it runs in JupyterLab with or without a kernel and from stored widget state.
- * The play table sends {event, ...} messages: its engine is in Python.
+ * The play table's engine is in Python: it draws the trait `table` (PlayTable.view_data)
+ * each time Python sets it, and sends every click, Enter and choice as
+ * model.send({event, ...}) (PlayTable.received).
  *
  * Traits of every view: kind ("stepper", "quiz", "switcher", "table"), size ("normal",
  * "large", "huge"), words (translated words), front (the shared model's reference).
@@ -390,7 +392,144 @@ function renderSwitcher({ model, el }) {
   return () => cleanups.forEach((undo) => undo());
 }
 
-const VIEWS = { stepper: renderStepper, quiz: renderQuiz, switcher: renderSwitcher };
+// -- the play table ---------------------------------------------------------------------
+
+/** Give button `b` new visible `text`, its accessible name following as button() made it. */
+function relabel(b, text, tip) {
+  b.textContent = text;
+  if (tip && tip !== text) b.setAttribute("aria-label", `${text}, ${tip}`);
+}
+
+/** A card of the reader's hand: a playable one carries a tick (not only a colour) and
+ * plays it; another is aria-disabled (it keeps its focus, so its refusal can be read:
+ * its tip is its description) and a click shows the refusal. */
+function cardButton(card, onPlay, onRefused) {
+  const b = h("button", { type: "button", title: card.tip,
+                          className: `sg-button sg-card-button${card.red ? " sg-red" : ""}${card.playable ? " sg-playable" : ""}` });
+  if (card.playable) {
+    b.append(h("span", { textContent: "✓ " }, { "aria-hidden": "true" }), card.label);
+    b.setAttribute("aria-label", card.tip);
+    b.addEventListener("click", onPlay);
+  } else {
+    b.textContent = card.label;
+    b.setAttribute("aria-label", card.name);
+    b.setAttribute("aria-description", card.tip);
+    b.setAttribute("aria-disabled", "true");
+    b.addEventListener("click", onRefused);
+  }
+  return b;
+}
+
+function renderTable({ model, el }) {
+  const words = model.get("words");
+  const cleanups = [];
+  const root = widgetRoot(el, "table-view", model.get("size"));
+  let focusAfter = null;  // where focus goes when Python answers a click
+  let typed = false;      // a typed move is on its way: the box empties if it is played
+  const act = (event, fields = {}, after = null) => {
+    focusAfter = after;
+    model.send({ event, ...fields });
+  };
+  const board = h("div", { className: "sg-scaled sg-board-area" });
+  const told = h("div", { className: "sg-scaled sg-live" }, { role: "status", "aria-live": "polite" });
+  const handId = `sg-hand-${++uid}`;
+  const yours = h("b", { id: handId });
+  const ticks = h("span", { className: "sg-ticks" });
+  const hand = h("div", { className: "sg-controls sg-hand" }, { role: "group", "aria-labelledby": handId });
+  const moves = h("div", { className: "sg-controls sg-moves" });
+  const message = h("div", { className: "sg-scaled sg-message" }, { role: "status", "aria-live": "polite" });
+  const controls = {};
+  for (const name of ["next", "skip", "finish", "undo", "new", "hint"]) {
+    controls[name] = button(words[name], words[`${name}_tip`], () => act(name, {}, name === "hint" ? null : "moved"),
+                            `sg-${name}${name === "next" ? " sg-primary" : ""}`);
+  }
+  const entryId = `sg-entry-${++uid}`;
+  const entry = h("input", { id: entryId, type: "text", className: "sg-entry", placeholder: words.placeholder,
+                             autocomplete: "off", spellcheck: false });
+  const submitTyped = () => {
+    if (entry.disabled || !entry.value.trim()) return;
+    typed = true;
+    act("play", { text: entry.value }, "typed");
+  };
+  entry.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    submitTyped();
+  });
+  const submit = button(words.submit, words.submit_tip, submitTyped, "sg-submit");
+  const menuId = `sg-opponents-${++uid}`;
+  const menu = h("select", { id: menuId, className: "sg-opponents" });
+  menu.addEventListener("change", () => act("opponent", { name: menu.value }));
+  const summary = h("summary");
+  const logList = h("ul", { className: "sg-log-moves", tabIndex: 0 }, { "aria-label": words.log });
+  const log = h("details", { className: "sg-scaled sg-log", open: true }, {}, summary, logList);
+  const switcher = sizeSwitch(root, words, model.get("size"));
+  root.append(board, told,
+              h("div", { className: "sg-controls sg-scaled sg-hand-row" }, {}, yours, ticks, hand), moves,
+              h("div", { className: "sg-controls" }, {}, ...Object.values(controls)),
+              h("div", { className: "sg-controls" }, {}, h("label", { htmlFor: entryId, textContent: words.entry }),
+                entry, submit),
+              h("div", { className: "sg-controls" }, {},
+                h("label", { htmlFor: menuId, textContent: words.opponents }), menu, switcher.group),
+              message, log);
+
+  const say = (html, alert) => {
+    message.innerHTML = html;
+    message.classList.toggle("sg-alert", alert);
+  };
+  const refused = (tip) => {  // a greyed card's refusal, told here (no kernel message)
+    message.textContent = tip;
+    message.classList.add("sg-alert");
+  };
+  /** After a move: the next step if there is one to see, else the hand, else the box. */
+  const focusOn = () => {
+    const usable = (b) => b && !b.disabled && b.getAttribute("aria-disabled") !== "true";
+    const target = [controls.next, hand.querySelector(".sg-playable"), moves.firstElementChild, entry, controls.new]
+      .find(usable);
+    if (target) target.focus();
+  };
+  let said = -1;
+  function draw(table) {
+    if (!table.hand) return;  // not dealt yet
+    const focused = document.activeElement;
+    const hadFocus = focused instanceof HTMLElement && root.contains(focused);
+    board.innerHTML = table.board;
+    if (told.innerHTML !== table.told) told.innerHTML = table.told;
+    yours.textContent = table.yours;
+    ticks.textContent = table.ticks ? ` ${table.ticks}` : "";
+    hand.replaceChildren(...table.hand.map((card, i) => cardButton(
+      card, () => act("card", { index: i }, "moved"), () => refused(card.tip))));
+    moves.replaceChildren(...table.moves.map((label, i) => button(label, null, () => act("move", { index: i }, "moved"), "sg-move")));
+    if (table.play_on) moves.append(button(table.play_on, null, () => act("next", {}, "moved"), "sg-play-on"));
+    for (const [name, b] of Object.entries(controls)) b.disabled = !table.enabled[name];
+    relabel(controls.next, table.next_label, words.next_tip);
+    entry.disabled = submit.disabled = !table.enabled.entry;
+    if (menu.options.length !== table.opponents.length) {
+      menu.replaceChildren(...table.opponents.map((o) => h("option", { value: o.name, textContent: o.label })));
+    }
+    menu.value = table.opponent;
+    if (table.said !== said) {
+      said = table.said;
+      say(table.message, table.alert);
+    } else if (!table.message) say("", false);
+    if (typed && !table.alert) entry.value = "";
+    typed = false;
+    const lines = table.log.lines;
+    log.hidden = lines.length === 0;
+    summary.replaceChildren(h("b", { textContent: words.log }), ` ${table.log.count}`);
+    logList.innerHTML = lines.join("");
+    if (table.log.more) logList.append(h("li", { className: "sg-log-more", textContent: table.log.more }));
+    const lost = hadFocus && (!focused.isConnected || focused.disabled);
+    if (focusAfter === "moved" || (focusAfter === "typed" && entry.disabled) || lost) focusOn();
+    focusAfter = null;
+  }
+  follow(model, "table", draw, cleanups);
+  follow(model, "size", (s) => switcher.set(s), cleanups);
+  draw(model.get("table"));
+  return () => cleanups.forEach((undo) => undo());
+}
+
+const VIEWS = { stepper: renderStepper, quiz: renderQuiz, switcher: renderSwitcher, table: renderTable };
 
 /** Draw `model` (a view of kind `model.get("kind")`) into `el`. */
 export function render({ model, el, front }) {
