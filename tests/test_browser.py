@@ -327,3 +327,18 @@ def test_the_quiz_answers_by_mouse_and_keyboard_in_time(page):
     print(f"quiz in JupyterLab: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "
           f"questions {', '.join(f'{t:.0f}' for t in times['question'])} ms")
     assert min(times["answer"]) < 100 and min(times["question"]) < 100, times
+
+
+def test_a_stored_play_table_says_that_it_needs_python_when_none_answers(page, lab_home):
+    """The play table's moves need the engine: opened stored, with no kernel, a click
+    gets no answer and the table says why, instead of doing nothing."""
+    tab, url, token = page
+    subprocess.run([sys.executable, "-m", "jupyter", "trust",
+                    str(lab_home / "notebooks" / "06-play.ipynb")],
+                   env=_jupyter_env(lab_home), check=True, capture_output=True)
+    _open(tab, url, token, "06-play.ipynb", "stored-table")
+    table = tab.locator(".sg-table-view").first
+    table.wait_for()  # drawn from the stored state
+    _shut_down_kernels(url, token)
+    table.locator("button.sg-new").click()
+    expect(table.locator(".sg-message")).to_contain_text("No answer from Python", timeout=20_000)

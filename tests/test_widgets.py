@@ -482,3 +482,16 @@ def test_the_front_end_is_sent_names_escaped_in_html_and_raw_only_as_text():
     for text in ('textContent: model.get("heading")', "textContent: name", "q.prompt"):
         assert text in module
     assert "prompt.textContent = q.prompt" in module
+
+
+def test_the_table_answers_every_message_so_the_browser_knows_python_runs():
+    """Without an answer the front end says that no Python runs (a stored notebook):
+    so every message gets one, a click that changes nothing and a malformed one too."""
+    table = PlayTable(seed=3)
+    answers: list[object] = []
+    table.send = answers.append  # type: ignore[method-assign]  # what goes to the browser
+    send(table, "hint")
+    send(table, "nosuch")
+    table._handle_msg({"content": {"data": {"method": "custom", "content": "play"}}, "buffers": []})
+    assert answers == [{"answered": True}] * 3
+    assert "Python" in table.words["no-python"]

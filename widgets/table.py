@@ -141,7 +141,10 @@ class PlayTable(StaticPicture, View):
         words |= {f"{name}_tip": _(tip) for name, (_said, tip) in CONTROLS.items()}
         words |= {"entry": _("your move"), "placeholder": _("or type a move, e.g. play 7D"),
                   "submit": _("play it"), "submit_tip": _("play the move typed in the box"),
-                  "opponents": _("computer players"), "log": _("Moves of this deal")}
+                  "opponents": _("computer players"), "log": _("Moves of this deal"),
+                  "no-python": _("No answer from Python: the rules and the computer players "
+                                 "run in Python, so the table plays only in a running "
+                                 "notebook or in its app.")}
         self._message, self._alert, self._said = "", False, 0
         self._hand: list[Action | None] = []
         self._hand_key: tuple[object, ...] = ()
@@ -159,7 +162,9 @@ class PlayTable(StaticPicture, View):
         :data:`CONTROLS`, ``card`` and ``move`` (with the ``index`` of the hand's card or
         of the other moves), ``play`` (with the ``text`` typed) and ``opponent`` (with
         its ``name``).  A control the table shows disabled, or a message of another
-        shape, is ignored."""
+        shape, is ignored.  Every message is answered (``{"answered": true}``), so the
+        front end knows that Python runs."""
+        self.send({"answered": True})
         if not isinstance(content, dict):
             return
         event, enabled = content.get("event"), self.table.get("enabled", {})

@@ -16,7 +16,9 @@
  * so it runs in JupyterLab with or without a kernel and from stored widget state.
  * The play table's engine is in Python: it draws the trait `table` (PlayTable.view_data)
  * each time Python sets it, and sends every click, Enter and choice as
- * model.send({event, ...}) (PlayTable.received).
+ * model.send({event, ...}) (PlayTable.received), which Python answers with a custom
+ * message {answered: true} (model.on("msg:custom", cb)). Without an answer (or, for a
+ * drill, its next batch) within NO_ANSWER_MS, the view says that no Python runs here.
  *
  * Traits of every view: kind ("stepper", "quiz", "switcher", "table"), size ("normal",
  * "large", "huge"), words (translated words), front (the shared model's reference).
@@ -100,6 +102,16 @@ function sizeSwitch(root, words, start, onChange = () => {}) {
   }
   set(start);
   return { group, set };
+}
+
+/** Python's answer to a message: `start()` when one is sent; unless `done()` comes
+ * within NO_ANSWER_MS, `silent()` tells the reader that no Python runs here (a stored
+ * page: the static site, a notebook not run). */
+function awaitPython(silent, cleanups) {
+  let timer = null;
+  const done = () => { clearTimeout(timer); timer = null; };
+  cleanups.push(done);
+  return { start() { done(); timer = setTimeout(silent, NO_ANSWER_MS); }, done };
 }
 
 /** Keep a view following a trait Python changes (`model.on`), undone on cleanup. */
@@ -224,7 +236,6 @@ function renderQuiz({ model, el }) {
   let right = 0;
   let asked = 0;
   let waiting = false;
-  let silence = null;
   const heading = h("h4", { className: "sg-heading" });
   const progress = h("div", { className: "sg-progress" });
   const board = h("div", { className: "sg-scaled sg-board-area" });
@@ -257,14 +268,8 @@ function renderQuiz({ model, el }) {
         waiting = true;
         next.disabled = true;
         answerArea.replaceChildren(h("p", { className: "sg-feedback", textContent: words.asking }));
+        python.start();  // first: with no kernel, send may throw
         model.send({ event: "more" });
-        clearTimeout(silence);  // no Python (a stored page): say so, and why
-        silence = setTimeout(() => {
-          if (!waiting) return;
-          const none = h("p", { className: "sg-feedback sg-wrong", tabIndex: -1, textContent: words["no-python"] });
-          answerArea.replaceChildren(none);
-          none.focus();
-        }, NO_ANSWER_MS);
         return;
       }
       at = questions.length;
@@ -331,14 +336,19 @@ function renderQuiz({ model, el }) {
     showMe.disabled = shown >= q.steps.length;
     if (showMe.disabled) next.focus();
   }
+  const python = awaitPython(() => {
+    const none = h("p", { className: "sg-feedback sg-wrong", tabIndex: -1, textContent: words["no-python"] });
+    answerArea.replaceChildren(none);
+    none.focus();
+  }, cleanups);
   follow(model, "questions", (qs) => {
+    python.done();
     questions = qs;
     pieces = model.get("pieces");
     if (waiting) { waiting = false; go(at + 1, true); } else showProgress();
   }, cleanups);
   follow(model, "at", (index) => go(index), cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
-  cleanups.push(() => clearTimeout(silence));
   go(Math.max(0, model.get("at")));
   return () => cleanups.forEach((undo) => undo());
 }
@@ -428,6 +438,7 @@ function renderTable({ model, el }) {
   let typed = false;      // a typed move is on its way: the box empties if it is played
   const act = (event, fields = {}, after = null) => {
     focusAfter = after;
+    python.start();  // first: with no kernel, send may throw
     model.send({ event, ...fields });
   };
   const board = h("div", { className: "sg-scaled sg-board-area" });
@@ -473,6 +484,13 @@ function renderTable({ model, el }) {
                 h("label", { htmlFor: menuId, textContent: words.opponents }), menu, switcher.group),
               message, log);
 
+  const python = awaitPython(() => {
+    message.textContent = words["no-python"];
+    message.classList.add("sg-alert");
+  }, cleanups);
+  const answered = (content) => { if (content && content.answered) python.done(); };
+  model.on("msg:custom", answered);
+  cleanups.push(() => model.off("msg:custom", answered));
   const say = (html, alert) => {
     message.innerHTML = html;
     message.classList.toggle("sg-alert", alert);
