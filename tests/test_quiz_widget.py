@@ -64,8 +64,11 @@ def test_drill_and_readings():
         drill.go_next()
     assert drill.progress == "Question 26 · score 25 of 25" and drill.endless
     assert len(drill.questions) == 30  # sent ten at a time
+    answers: list[object] = []
+    drill.send = answers.append  # what goes to the browser
     drill._asked(drill, {"event": "more"}, [])  # the browser asks for the next batch
     assert len(drill.questions) == 40 and len(drill.pieces) > 0
+    assert answers == [{"answered": True}]  # at once: Python runs, the batch is coming
     quiz = Quiz.readings("disagreement-trumping", "beat", "legal", 1)
     assert [q.answer for _, q in quiz._items] == [("B: play 2S", "B: pick up"), ("B: pick up",)]
     quiz.go_next()

@@ -489,7 +489,7 @@ def test_the_table_answers_every_message_so_the_browser_knows_python_runs():
     so every message gets one, a click that changes nothing and a malformed one too."""
     table = PlayTable(seed=3)
     answers: list[object] = []
-    table.send = answers.append  # type: ignore[method-assign]  # what goes to the browser
+    table.send = answers.append  # what goes to the browser
     send(table, "hint")
     send(table, "nosuch")
     table._handle_msg({"content": {"data": {"method": "custom", "content": "play"}}, "buffers": []})

@@ -229,8 +229,10 @@ class Quiz(StaticPicture, View):
                           trump_up=trump_up)
 
     def _asked(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        """The browser's message: a drill's next batch of questions (``more``)."""
-        if content.get("event") == "more":
+        """The browser's message: a drill's next batch of questions (``more``), answered
+        at once (``{"answered": true}``: Python runs, the batch is on its way)."""
+        self.send({"answered": True})
+        if isinstance(content, dict) and content.get("event") == "more":
             self._fetch(len(self._items) + BATCH - 1)
 
     # -- asking ---------------------------------------------------------------------

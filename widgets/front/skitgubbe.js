@@ -104,13 +104,16 @@ function sizeSwitch(root, words, start, onChange = () => {}) {
   return { group, set };
 }
 
-/** Python's answer to a message: `start()` when one is sent; unless `done()` comes
- * within NO_ANSWER_MS, `silent()` tells the reader that no Python runs here (a stored
- * page: the static site, a notebook not run). */
-function awaitPython(silent, cleanups) {
+/** Python's answer to a message: `start()` when one is sent; unless Python answers
+ * ({answered: true}, a custom message) or `done()` comes within NO_ANSWER_MS, `silent()`
+ * tells the reader that no Python runs here (a stored page: the static site, a notebook
+ * not run). */
+function awaitPython(model, silent, cleanups) {
   let timer = null;
   const done = () => { clearTimeout(timer); timer = null; };
-  cleanups.push(done);
+  const answered = (content) => { if (content && content.answered) done(); };
+  model.on("msg:custom", answered);
+  cleanups.push(done, () => model.off("msg:custom", answered));
   return { start() { done(); timer = setTimeout(silent, NO_ANSWER_MS); }, done };
 }
 
@@ -336,7 +339,7 @@ function renderQuiz({ model, el }) {
     showMe.disabled = shown >= q.steps.length;
     if (showMe.disabled) next.focus();
   }
-  const python = awaitPython(() => {
+  const python = awaitPython(model, () => {
     const none = h("p", { className: "sg-feedback sg-wrong", tabIndex: -1, textContent: words["no-python"] });
     answerArea.replaceChildren(none);
     none.focus();
@@ -484,13 +487,10 @@ function renderTable({ model, el }) {
                 h("label", { htmlFor: menuId, textContent: words.opponents }), menu, switcher.group),
               message, log);
 
-  const python = awaitPython(() => {
+  const python = awaitPython(model, () => {
     message.textContent = words["no-python"];
     message.classList.add("sg-alert");
   }, cleanups);
-  const answered = (content) => { if (content && content.answered) python.done(); };
-  model.on("msg:custom", answered);
-  cleanups.push(() => model.off("msg:custom", answered));
   const say = (html, alert) => {
     message.innerHTML = html;
     message.classList.toggle("sg-alert", alert);
