@@ -2,6 +2,11 @@
 as an app - its text, outputs and widgets, no code - run by Pyodide in the browser when the
 page opens, with no request leaving the site.
 
+Every notebook is an app, though the light static site (`make site`) offers only those
+whose widgets need Python (the play table, a drill's next questions; see
+``tools/static_site.py``): links between apps and the lists of apps stay whole, and an
+app nobody opens costs the host its pages, a class nothing.
+
 One stack with the lab site: the same environment (the ``lite`` extra) builds both, Voici
 0.10 on the lab site's JupyterLite 0.7, with the same Pyodide kernel, 0.7.0, and Pyodide
 (0.29), served with the same local wheels. (Not a later 0.7 kernel: each bundles a newer

@@ -128,6 +128,16 @@ def test_the_language_switch_leads_to_the_same_notebook(site):
     assert '<a href="../../lite/apps/voici/render/sv/06-play.html">Spela mot datorn</a>' in play
 
 
+def test_only_pages_whose_widgets_need_python_offer_their_app(site):
+    """The play table (06) and a drill (01) need Python, so their pages offer the app;
+    an app of any other page would show what the page shows, after a wait for Python."""
+    offered = sorted(path for path in expected_pages()
+                     if ">Open as an app<" in (text := (site / path).read_text(encoding="utf-8"))
+                     or ">Öppna som app<" in text)
+    assert offered == ["01-how-to-play.html", "06-play.html", "sv/01-how-to-play.html",
+                       "sv/06-play.html"]
+
+
 def test_no_asset_comes_from_another_host_and_no_code_shows_unless_asked(site):
     for path in expected_pages():
         page = (site / path).read_text(encoding="utf-8")

@@ -6,7 +6,8 @@ drawn from the widget state the notebooks store, by one small script of the site
     python tools/static_site.py --output build/site     # `make site`; open build/site/index.html
 
 The index (00-index) is the home page, ``index.html`` and ``sv/index.html``; links between
-notebooks lead from page to page; "run the code" and "open as an app" lead to the
+notebooks lead from page to page; "run the code" and, on the pages whose widgets need
+Python (the play table, a drill's next questions), "open as an app" lead to the
 JupyterLite site that `make lite` builds, by default beside this one (``../lite/``).
 """
 
@@ -273,10 +274,20 @@ def app_link(page: Page, lite: str) -> str:
     return f"{page.root}{lite}apps/voici/render/{FOLDERS[page.lang]}{page.stem}.html"
 
 
-def lite_links(page: Page, lite: str) -> str:
-    """The links to the JupyterLite site: the notebook as an app, and to run."""
+def needs_python(model: object) -> bool:
+    """Whether a widget does something only Python can: the play table (its engine) and
+    a drill (its next batch of questions)."""
+    state = model.get("state") if isinstance(model, dict) else None
+    return isinstance(state, dict) and (state.get("kind") == "table" or state.get("endless") is True)
+
+
+def lite_links(page: Page, lite: str, app: bool) -> str:
+    """The links to the JupyterLite site: to run the notebook, and, where a widget needs
+    Python (``app``), the notebook as an app; elsewhere the app would show what the page
+    shows, after a wait for Python."""
     run = f"{page.root}{lite}lab/index.html?path={FOLDERS[page.lang]}{page.stem}.ipynb"
-    links = [(app_link(page, lite), _("Open as an app")), (run, _("Run the code"))]
+    links = [(app_link(page, lite), _("Open as an app"))] if app else []
+    links.append((run, _("Run the code")))
     return "".join(f'<li><a href="{html.escape(href)}">{html.escape(label)}</a></li>'
                    for href, label in links)
 
@@ -298,6 +309,8 @@ class Drawn:
 
     body: str
     state: dict[str, Any]
+    app: bool
+    """Whether a widget of the page needs Python (see :func:`needs_python`)."""
 
 
 def draw(page: Page, lite: str) -> Drawn:
@@ -306,7 +319,8 @@ def draw(page: Page, lite: str) -> Drawn:
     models = stored_models(notebook)
     renderer = Renderer(app_link(page, lite), models)
     body = "\n".join(filter(None, (renderer.cell(c) for c in notebook.get("cells", []))))
-    return Drawn(_NOTEBOOK_LINK.sub(notebook_link, body), shown_state(models, renderer.shown))
+    return Drawn(_NOTEBOOK_LINK.sub(notebook_link, body), shown_state(models, renderer.shown),
+                 any(needs_python(models.get(m)) for m in renderer.shown))
 
 
 def render(page: Page, existing: set[str], drawn: Drawn, lite: str) -> str:
@@ -340,7 +354,7 @@ def render(page: Page, existing: set[str], drawn: Drawn, lite: str) -> str:
 <nav aria-label="{html.escape(nav)}"><ul>
 <li><a href="{page.root}{FOLDERS[page.lang]}index.html">{html.escape(home)}</a></li>
 {switch(page, existing)}
-{lite_links(page, lite)}
+{lite_links(page, lite, drawn.app)}
 </ul></nav>
 </header>
 <main id="main">
