@@ -192,6 +192,22 @@ def _step_by_mouse_and_keyboard(tab, stepper, words: dict[str, str]) -> None:
         size.click()
         assert size.get_attribute("aria-pressed") == "true"
     assert stepper.evaluate("e => e.hasAttribute('data-lm-suppress-shortcuts')")
+    _command_keys_leave_the_notebook_alone(tab, stepper.locator("button.sg-back"))
+
+
+def _command_keys_leave_the_notebook_alone(tab, control) -> None:
+    """JupyterLab's command-mode keys pressed on a focused control of ours: "m" would turn
+    the cell into Markdown, "x" and "d d" delete it, "a" and "b" insert cells, "j" and
+    "k" move the focus away. None of them may act."""
+    cells = tab.locator(".jp-NotebookPanel:visible .jp-Cell")
+    markdown = tab.locator(".jp-NotebookPanel:visible .jp-MarkdownCell")
+    before = (cells.count(), markdown.count())
+    control.focus()
+    for key in ("m", "x", "a", "b", "d", "d", "j", "k"):
+        tab.keyboard.press(key)
+    tab.wait_for_timeout(300)
+    assert (cells.count(), markdown.count()) == before
+    assert control.evaluate("e => e === document.activeElement")
 
 
 ENGLISH = {"first": "frame 1 of 6", "second": "frame 2 of 6", "third": "frame 3 of 6",

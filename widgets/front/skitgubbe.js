@@ -56,7 +56,8 @@ function button(text, tip, onClick, className = "") {
   const b = h("button", { type: "button", className: `sg-button ${className}`.trim(), textContent: text });
   if (tip) {
     b.title = tip;
-    if (tip !== text) b.setAttribute("aria-label", `${text}, ${tip}`);
+    // "large, for a projector", not "large, large, for a projector"
+    if (tip !== text) b.setAttribute("aria-label", tip.toLowerCase().startsWith(text.toLowerCase()) ? tip : `${text}, ${tip}`);
   }
   b.addEventListener("click", onClick);
   return b;
@@ -74,11 +75,17 @@ function format(template, fields) {
 }
 
 /** The widget's root: our class, its size's class, and JupyterLab told to leave our keys
- * alone (data-lm-suppress-shortcuts). */
-function widgetRoot(el, kind, size) {
+ * alone (data-lm-suppress-shortcuts): on the root, and on each element of ours that takes
+ * the focus, since JupyterLab's command mode matches the focused element itself before it
+ * looks at its ancestors ("m" on a focused button would turn the cell into Markdown).
+ * The view puts the root into its element once drawn (`el.replaceChildren(root)`), so
+ * its live regions do not read out the first frame as the page loads. */
+function widgetRoot(kind, size) {
   const root = h("div", { className: `sg-widget sg-${kind} sg-size-${size}` },
                  { "data-lm-suppress-shortcuts": "true" });
-  el.replaceChildren(root);
+  root.addEventListener("focusin", (event) => {
+    if (event.target instanceof HTMLElement) event.target.setAttribute("data-lm-suppress-shortcuts", "true");
+  });
   return root;
 }
 
@@ -153,8 +160,8 @@ function renderStepper({ model, el }) {
   const cleanups = [];
   let at = Math.min(model.get("position"), last);
   let viewer = model.get("viewer");
-  const root = widgetRoot(el, "stepper", model.get("size"));
-  const heading = model.get("heading") ? h("h4", { className: "sg-heading", textContent: model.get("heading") }) : null;
+  const root = widgetRoot("stepper", model.get("size"));
+  const heading = model.get("heading") ? h("h3", { className: "sg-heading", textContent: model.get("heading") }) : null;
 
   const go = (index) => show(Math.max(0, Math.min(last, index)));
   const moveStart = (direction) => {
@@ -222,6 +229,7 @@ function renderStepper({ model, el }) {
   follow(model, "viewer", (v) => { viewer = v; menu.value = String(v); show(at, false); }, cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
   show(at);
+  el.replaceChildren(root);
   return () => cleanups.forEach((undo) => undo());
 }
 
@@ -230,7 +238,7 @@ function renderStepper({ model, el }) {
 function renderQuiz({ model, el }) {
   const words = model.get("words");
   const cleanups = [];
-  const root = widgetRoot(el, "quiz", model.get("size"));
+  const root = widgetRoot("quiz", model.get("size"));
   let questions = model.get("questions");
   let pieces = model.get("pieces");
   let at = -1;
@@ -239,7 +247,7 @@ function renderQuiz({ model, el }) {
   let right = 0;
   let asked = 0;
   let waiting = false;
-  const heading = h("h4", { className: "sg-heading" });
+  const heading = h("h3", { className: "sg-heading" });
   const progress = h("div", { className: "sg-progress" });
   const board = h("div", { className: "sg-scaled sg-board-area" });
   const told = h("div", { className: "sg-scaled sg-live" }, { role: "status", "aria-live": "polite" });
@@ -353,6 +361,7 @@ function renderQuiz({ model, el }) {
   follow(model, "at", (index) => go(index), cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
   go(Math.max(0, model.get("at")));
+  el.replaceChildren(root);
   return () => cleanups.forEach((undo) => undo());
 }
 
@@ -364,7 +373,7 @@ function renderSwitcher({ model, el }) {
   const columns = model.get("columns");
   const last = Math.max(...columns.map((c) => c.pages.length)) - 1;
   const cleanups = [];
-  const root = widgetRoot(el, "switcher", model.get("size"));
+  const root = widgetRoot("switcher", model.get("size"));
   const boxId = `sg-step-${++uid}`;
   const box = h("input", { id: boxId, type: "number", min: "0", max: String(last), step: "1",
                            className: "sg-step-box", value: "0" });
@@ -377,7 +386,7 @@ function renderSwitcher({ model, el }) {
     return { column: h("div", { className: "sg-column" }, {}, head, board, told), board, told };
   });
   const live = h("div", { className: "sg-live sg-visually-hidden" }, { role: "status", "aria-live": "polite" });
-  root.append(h("h4", { className: "sg-heading", textContent: model.get("heading") }),
+  root.append(h("h3", { className: "sg-heading", textContent: model.get("heading") }),
               h("p", { className: "sg-summary", textContent: model.get("summary") }),
               h("div", { className: "sg-controls" }, {}, h("label", { htmlFor: boxId, textContent: words.step }),
                 box, switcher.group),
@@ -402,6 +411,7 @@ function renderSwitcher({ model, el }) {
   follow(model, "step", (s) => show(s), cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
   show(model.get("step"), false);
+  el.replaceChildren(root);
   return () => cleanups.forEach((undo) => undo());
 }
 
@@ -436,7 +446,7 @@ function cardButton(card, onPlay, onRefused) {
 function renderTable({ model, el }) {
   const words = model.get("words");
   const cleanups = [];
-  const root = widgetRoot(el, "table-view", model.get("size"));
+  const root = widgetRoot("table-view", model.get("size"));
   let focusAfter = null;  // where focus goes when Python answers a click
   let typed = false;      // a typed move is on its way: the box empties if it is played
   const act = (event, fields = {}, after = null) => {
@@ -544,6 +554,7 @@ function renderTable({ model, el }) {
   follow(model, "table", draw, cleanups);
   follow(model, "size", (s) => switcher.set(s), cleanups);
   draw(model.get("table"));
+  el.replaceChildren(root);
   return () => cleanups.forEach((undo) => undo());
 }
 
@@ -552,5 +563,7 @@ const VIEWS = { stepper: renderStepper, quiz: renderQuiz, switcher: renderSwitch
 /** Draw `model` (a view of kind `model.get("kind")`) into `el`. */
 export function render({ model, el, front }) {
   useStyle(front);
-  return VIEWS[model.get("kind")]({ model, el });
+  const kind = model.get("kind");
+  el.classList.add("sg-host", `sg-host-${kind}`);  // see skitgubbe.css: "disconnected"
+  return VIEWS[kind]({ model, el });
 }
