@@ -123,6 +123,9 @@ def test_the_language_switch_leads_to_the_same_notebook(site):
     swedish = (site / "sv/02-stunsa.html").read_text(encoding="utf-8")
     assert '<a href="../02-stunsa.html" hreflang="en">Den här sidan på engelska</a>' in swedish
     assert '<a href="../../lite/lab/index.html?path=sv/02-stunsa.ipynb">Kör koden</a>' in swedish
+    # a link in the text to the other language is read in that language
+    assert '<a href="../index.html" hreflang="en" lang="en">' in (site / "sv/index.html").read_text(
+        encoding="utf-8")
     assert "<summary>Visa koden</summary>" in swedish and "Show the code" not in swedish
     play = (site / "sv/06-play.html").read_text(encoding="utf-8")
     assert '<a href="../../lite/apps/voici/render/sv/06-play.html">Spela mot datorn</a>' in play
@@ -317,8 +320,11 @@ def test_a_stored_stepper_steps_from_file(browser, toy_site):
     tab.close()
 
 
-@pytest.mark.parametrize("page", ["index.html", "02-stunsa.html", "sv/index.html",
-                                  "sv/05-family-and-sources.html"])
+@pytest.mark.parametrize("page", ["index.html", "01-how-to-play.html", "02-stunsa.html",
+                                  "06-play.html", "09-how-the-variants-play.html",
+                                  "sv/index.html", "sv/03-pick-up-cases.html",
+                                  "sv/05-family-and-sources.html",
+                                  "sv/09-how-the-variants-play.html"])
 def test_axe_finds_nothing_serious_and_800_px_do_not_scroll_sideways(browser, site, page):
     from accessibility import violations
     served = StaticSite(site)

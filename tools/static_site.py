@@ -22,6 +22,7 @@ import shutil
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -75,10 +76,16 @@ def page_name(stem: str) -> str:
     return "index.html" if stem == HOME else f"{stem}.html"
 
 
-def notebook_link(match: re.Match[str]) -> str:
-    """A relative link to a notebook, as a link to its page (``#`` kept)."""
+def notebook_link(page: Page, match: re.Match[str]) -> str:
+    """A relative link to a notebook from ``page``, as a link to its page (``#`` kept);
+    one to the other language says so (``hreflang`` and ``lang``: a screen reader reads
+    "På svenska" in Swedish)."""
     folder, stem, fragment = match.group(1), match.group(2), match.group(3) or ""
-    return f'href="{folder}{page_name(stem)}{fragment}"'
+    inside = (page.notebook.parent / folder).resolve()
+    lang = next((code for code, sub in FOLDERS.items()
+                 if sub and inside.as_posix().endswith("/" + sub.rstrip("/"))), "en")
+    other = f' hreflang="{lang}" lang="{lang}"' if lang != page.lang else ""
+    return f'href="{folder}{page_name(stem)}{fragment}"{other}'
 
 
 def pages(notebooks: Path) -> list[Page]:
@@ -244,12 +251,20 @@ class Renderer:
             holder = "noscript" if drawn else "div"
             return (f'<div class="widget" data-model-id="{html.escape(model_id)}">'
                     f'<{holder} class="widget-static">{picture}</{holder}></div>')
-        return self.picture(data)
+        return self.picture(data, reachable=True)
 
-    def picture(self, data: dict[str, Any]) -> str:
-        """The static form of an output: its HTML, picture, markdown or text."""
+    def picture(self, data: dict[str, Any], reachable: bool = False) -> str:
+        """The static form of an output: its HTML, picture, markdown or text.  A table
+        of a ``reachable`` output (not a widget's picture) may scroll sideways on a
+        narrow screen: its box takes the keyboard's focus, so a keyboard can scroll it,
+        and is named for a screen reader."""
         if "text/html" in data:
-            return f'<div class="output">{text(data["text/html"])}</div>'
+            shown = text(data["text/html"])
+            if reachable and "<table" in shown:
+                name = html.escape(_("Table (scroll sideways to see all of it)"))
+                return (f'<div class="output" tabindex="0" role="region" aria-label="{name}">'
+                        f"{shown}</div>")
+            return f'<div class="output">{shown}</div>'
         if "image/png" in data:
             png = text(data["image/png"]).replace("\n", "")
             if not _BASE64.fullmatch(png):  # a picture, nothing else in the attribute
@@ -319,7 +334,7 @@ def draw(page: Page, lite: str) -> Drawn:
     models = stored_models(notebook)
     renderer = Renderer(app_link(page, lite), models)
     body = "\n".join(filter(None, (renderer.cell(c) for c in notebook.get("cells", []))))
-    return Drawn(_NOTEBOOK_LINK.sub(notebook_link, body), shown_state(models, renderer.shown),
+    return Drawn(_NOTEBOOK_LINK.sub(partial(notebook_link, page), body), shown_state(models, renderer.shown),
                  any(needs_python(models.get(m)) for m in renderer.shown))
 
 
