@@ -225,7 +225,7 @@ def _board(s: State, players: Sequence[str], rules: Rules, viewer: int | None, d
     parts.append('<table class="sg-players" style="border-collapse:collapse;margin:0.2em 0">')
     if not compact:
         parts.append(f'<tr style="{_NOTE_STYLE}"><th style="{cell}">{player}</th>'
-                     f'<th style="{cell}">{hand_word}</th>{head}<th></th></tr>')
+                     f'<th style="{cell}">{hand_word}</th>{head}<td></td></tr>')
     for seat, name in enumerate(names):
         hand = s.hands[seat]
         if not hand and (seat in s.out or s.loser is not None):
