@@ -408,3 +408,32 @@ def test_a_drill_says_so_when_its_stored_questions_run_out(browser, site, page, 
         tab.close()
     finally:
         served.close()
+
+
+def test_one_switch_sizes_every_example_of_the_page_and_the_next(browser, site):
+    """A teacher at a projector makes every example large in one click, and the next page
+    opens large too; printed without a beforeprint event (some print tools send none),
+    the widgets still print their stored pictures."""
+    expect = browser[0].expect
+    served = StaticSite(site)
+    try:
+        tab = opened(browser, f"{served.url}/02-stunsa.html")
+        roots = tab.locator(".widget-live .sg-widget")
+        assert roots.count() >= 2
+        switch = tab.get_by_role("group", name="Size of every example on this page")
+        switch.get_by_role("button", name="large").click()
+        expect(switch.get_by_role("button", name="large")).to_have_attribute("aria-pressed", "true")
+        for root in roots.all():
+            expect(root).to_have_class(re.compile(r"\bsg-size-large\b"))
+        tab.goto(f"{served.url}/sv/03-pick-up-cases.html")
+        tab.wait_for_selector("html[data-widgets=ready]", state="attached")
+        expect(tab.locator(".widget-live .sg-widget").first).to_have_class(re.compile(r"\bsg-size-large\b"))
+        switch = tab.get_by_role("group", name="Storlek på alla exempel på sidan")
+        expect(switch.get_by_role("button", name="stor", exact=True)).to_have_attribute(
+            "aria-pressed", "true")
+        tab.emulate_media(media="print")
+        expect(tab.locator(".widget.is-live div.widget-static").first).to_be_visible()
+        assert outside(tab) == []
+        tab.close()
+    finally:
+        served.close()

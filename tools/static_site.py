@@ -33,6 +33,8 @@ sys.path.insert(0, str(ROOT))
 
 from skitgubbe_core.i18n import gettext as _  # noqa: E402
 from skitgubbe_core.i18n import language  # noqa: E402
+from skitgubbe_core.view import SIZES  # noqa: E402
+from skitgubbe_widgets.frontend import size_words  # noqa: E402
 
 #: the site's own stylesheet and widget loader, copied into ``assets/``
 ASSETS = ROOT / "share" / "site"
@@ -307,6 +309,20 @@ def lite_links(page: Page, lite: str, app: bool) -> str:
                    for href, label in links)
 
 
+def size_switch() -> str:
+    """Every widget of the page at one size (normal, large for a projector, huge), kept
+    from page to page by the browser: the loader shows it and answers it (a page without
+    scripts keeps it hidden)."""
+    words = size_words()
+    buttons = "".join(
+        f'<button type="button" data-size="{size}" aria-pressed="false" '
+        f'title="{html.escape(words["size_tips"][size])}">{html.escape(words["sizes"][size])}</button>'
+        for size in SIZES)
+    label = html.escape(_("Size of every example on this page"))
+    return (f'<div class="sizes" role="group" aria-label="{label}" hidden>'
+            f'<span aria-hidden="true">{html.escape(words["size"])}</span>{buttons}</div>')
+
+
 def switch(page: Page, existing: set[str]) -> str:
     """The link to the same notebook in the other language (its index if it has none)."""
     other = "sv" if page.lang == "en" else "en"
@@ -351,6 +367,7 @@ def render(page: Page, existing: set[str], drawn: Drawn, lite: str) -> str:
                              for key in needed)
                    + f'<script src="{page.root}assets/loader.js"></script>\n')
     name = title(body, page.stem)
+    sizes = size_switch() if state else ""
     site = _("Skitgubbe and its family")
     head_title = name if page.stem == HOME else f"{name} - {site}"
     skip, nav, home = _("Skip to the text"), _("Site"), _("All notebooks")
@@ -370,7 +387,7 @@ def render(page: Page, existing: set[str], drawn: Drawn, lite: str) -> str:
 <li><a href="{page.root}{FOLDERS[page.lang]}index.html">{html.escape(home)}</a></li>
 {switch(page, existing)}
 {lite_links(page, lite, drawn.app)}
-</ul></nav>
+</ul>{sizes}</nav>
 </header>
 <main id="main">
 {body}

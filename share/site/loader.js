@@ -28,11 +28,19 @@
     return value;
   }
 
+  // the page's size switch (its <nav>): every widget of the page at one size, kept from
+  // page to page in the browser's storage
+  var SIZE_KEY = "skitgubbe-size";
+  function chosenSize() {
+    try { return self.localStorage.getItem(SIZE_KEY); } catch (error) { return null; }
+  }
+
   function Model(id, entry) {
     this.model_id = id;
     this.name = entry.name;
     this.attributes = {};
     for (var key in entry.state) this.attributes[key] = resolve(entry.state[key]);
+    if ("size" in this.attributes && chosenSize()) this.attributes.size = chosenSize();
     this.listeners = {};
     this.widget_manager = manager;
     this.ready = null;
@@ -143,10 +151,32 @@
   }
 
   var holders = document.querySelectorAll("div.widget[data-model-id]");
-  // a printed page shows each widget's strip of frames (site.css), not the frame on show
-  self.addEventListener("beforeprint", function () {
-    Array.prototype.forEach.call(holders, unfold);
-  });
+  // a printed page shows each widget's strip of frames (site.css), not the frame on show;
+  // some print tools send no beforeprint, only the print media
+  function printing() { Array.prototype.forEach.call(holders, unfold); }
+  self.addEventListener("beforeprint", printing);
+  var print = self.matchMedia ? self.matchMedia("print") : null;
+  if (print && print.addEventListener) {
+    print.addEventListener("change", function (event) { if (event.matches) printing(); });
+  }
+
+  var sizes = document.querySelector("nav .sizes");
+  function showSize(size) {
+    Array.prototype.forEach.call(sizes.querySelectorAll("button"), function (button) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("data-size") === size));
+    });
+  }
+  if (sizes) {
+    sizes.hidden = false;
+    showSize(chosenSize() || "normal");
+    sizes.addEventListener("click", function (event) {
+      var size = event.target.getAttribute && event.target.getAttribute("data-size");
+      if (!size) return;
+      try { self.localStorage.setItem(SIZE_KEY, size); } catch (error) { /* kept for this page only */ }
+      showSize(size);
+      for (var id in models) if ("size" in models[id].attributes) models[id].set("size", size);
+    });
+  }
   // one widget after another, in the page's order, giving the browser a turn between
   // them: the first stepper answers clicks while the others are still being drawn
   Array.prototype.reduce.call(holders, function (before, holder) {
