@@ -63,6 +63,12 @@ LOADER = getattr(constants, "PYODIDE_JS", "pyodide.mjs")
 #: (it keeps no history then)
 KERNEL_STARTUP = '["sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]'
 OFFLINE_STARTUP = '["ipykernel","comm","pyodide_kernel","jedi","ipython"]'
+#: the completion packages (1.7 MB): IPython imports jedi only if it is there, so only a
+#: kernel whose start list names jedi loads them (the lock keeps them for a notebook that
+#: imports them itself)
+COMPLETION = ("jedi", "parso")
+#: the time our wheel's files carry (1980-01-01, the first a zip file can hold)
+WHEEL_TIME = "315532800"
 #: the parts of the npm package the site serves (no source maps, consoles or typings)
 RUNTIME_FILES = (LOADER, LOADER.replace("pyodide", "pyodide.asm", 1), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
@@ -169,7 +175,9 @@ def cached_wheels(cache: Path, pins: dict[str, str], python: str) -> dict[str, P
 
 def our_wheel(dest: Path) -> Path:
     """The skitgubbe wheel, built from a copy of this checkout's sources (setuptools
-    leaves its own ``build/`` folder behind, and stale files must not slip in)."""
+    leaves its own ``build/`` folder behind, and stale files must not slip in); the same
+    sources give the same bytes (``SOURCE_DATE_EPOCH``), so the lab site and the apps,
+    each built with its own copy, can share one runtime (lite/voici.py)."""
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp, "source")
         source.mkdir()
@@ -179,6 +187,7 @@ def our_wheel(dest: Path) -> Path:
                                 ignore=shutil.ignore_patterns("__pycache__"))
             else:
                 shutil.copy2(ROOT / name, source / name)
+        os.environ.setdefault("SOURCE_DATE_EPOCH", WHEEL_TIME)
         run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
             "--wheel-dir", tmp, source)
         (built,) = Path(tmp).glob(f"{OUR_PACKAGE}-*.whl")
@@ -238,6 +247,17 @@ def prepare_pyodide(lite_dir: Path, cache: Path, served: dict[str, str]) -> list
     lock["packages"] = dict(sorted(packages.items()))
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return sorted(wheels)
+
+
+def start_without_completion(path: Path) -> None:
+    """No package of the lock depends on jedi (IPython does), so what a kernel loads as it
+    starts brings a completion package only if its start list names it: the lab site's
+    does (``OFFLINE_STARTUP``), the apps' does not (they have no code to complete).  One
+    lock serves both sites, which then share one runtime (lite/voici.py)."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        entry["depends"] = [d for d in entry["depends"] if d not in COMPLETION]
+    path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
 def write_config(lite_dir: Path) -> None:
@@ -328,6 +348,7 @@ def build(output: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Non
     lite_dir.mkdir(parents=True)
     local = prepare_pyodide(lite_dir, cache, served_versions())
     print(f"served from the site: {', '.join(local)}")
+    start_without_completion(lite_dir / "static" / "pyodide" / "pyodide-lock.json")
     write_config(lite_dir)
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir,
         "--output-dir", output, "--contents", contents,

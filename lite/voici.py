@@ -21,6 +21,7 @@ kernel takes Voici's own @jupyterlite/apputils.)
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -30,14 +31,16 @@ import tempfile
 from html import escape
 from pathlib import Path
 
-import build
-
 from skitgubbe_core.i18n import N_, gettext, language
 from skitgubbe_core.i18n import current as current_language
+
+import build
 
 #: our Voila template (no Font Awesome from a CDN), found through JUPYTER_PATH
 TEMPLATE = "skitgubbe"
 DEFAULT_OUTPUT = build.ROOT / "build" / "lite" / "apps"
+#: the Pyodide runtime's folder, from a site's root
+RUNTIME = "static/pyodide"
 #: the kernel's URLs as a page may carry them, from the site's root (``./static/...``)
 KERNEL_URLS = re.compile(r'"\./(static/pyodide/|extensions/)')
 #: a link of the notebooks' text to another notebook (relative, maybe with an anchor),
@@ -47,9 +50,6 @@ NOTEBOOK_LINK = re.compile(r'href="((?![a-z]+:|/)[^"#?]*)\.ipynb([#?][^"]*)?"')
 #: (``build.OFFLINE_STARTUP``) without jedi, for completion, which an app without code
 #: never asks for
 APPS_STARTUP = '["ipykernel","comm","pyodide_kernel","ipython"]'
-#: the completion packages (1.7 MB) the apps' kernel does not load: IPython imports jedi
-#: only if it is there (the lock keeps them for a notebook that imports them itself)
-COMPLETION = ("jedi", "parso")
 #: the browser storage of the apps (none of the lab site's files)
 APPS_STORAGE = "JupyterLite Storage - skitgubbe apps"
 #: the folder of the notebooks in another language than English (notebooks/sv)
@@ -80,15 +80,18 @@ def build_site(output: Path, cache: Path, contents: Path) -> None:
         lite_dir = Path(tmp)
         local = build.prepare_pyodide(lite_dir, cache, build.served_versions())
         print(f"served from the site: {', '.join(local)}")
-        start_without_completion(lite_dir / "static" / "pyodide" / "pyodide-lock.json")
+        build.start_without_completion(lite_dir / "static" / "pyodide" / "pyodide-lock.json")
         write_config(lite_dir)
         os.environ["JUPYTER_PATH"] = str(build.ROOT / "share" / "jupyter")
         build.run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite_dir,
                   "--output-dir", output, "--contents", contents, "--template", TEMPLATE,
                   "--classic-tree=True", "--no-sourcemaps", "--no-unused-shared-packages",
                   "--no-libarchive", cwd=lite_dir)
+    shared = share_the_runtime(output)
+    print("the apps use the lab site's Pyodide runtime" if shared else
+          "the apps keep a Pyodide runtime of their own (no lab site with the same one beside them)")
     for page in (output / "voici").rglob("*.html"):
-        point_at_the_root(page)
+        point_at_the_root(page, shared)
         link_the_apps(page)
     for kind, speak in (("render", speak_in_the_app), ("tree", speak_in_the_list)):
         for page in (output / "voici" / kind).rglob("*.html"):
@@ -111,23 +114,40 @@ def write_config(lite_dir: Path) -> None:
     path.write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
-def start_without_completion(path: Path) -> None:
-    """No package of the lock depends on jedi (IPython does), so what the kernel loads as
-    it starts (micropip, IPython and our package) brings no completion package."""
-    lock = json.loads(path.read_text(encoding="utf-8"))
-    for entry in lock["packages"].values():
-        entry["depends"] = [d for d in entry["depends"] if d not in COMPLETION]
-    path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+def share_the_runtime(output: Path) -> bool:
+    """When the lab site lies beside the apps (``make lite``: the apps in its ``apps``
+    folder) with the same ``static/pyodide`` (the runtime, the wheels and the lock), the
+    apps use the lab site's and drop their own copy: the host keeps one (22 MB fewer) and a
+    student who opens both downloads Python once.  Returns whether they share it."""
+    own, labs = output / RUNTIME, output.parent / RUNTIME
+    if not labs.is_dir() or _files(own) != _files(labs):
+        return False
+    shutil.rmtree(own)
+    config = output / "jupyter-lite.json"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace(f'"./{RUNTIME}/', f'"../{RUNTIME}/'), encoding="utf-8")
+    return True
 
 
-def point_at_the_root(page: Path) -> None:
+def _files(folder: Path) -> dict[str, bytes]:
+    """The files below ``folder`` by their paths, with their contents' digests (not the
+    gzipped copies the lab site's build has written beside them)."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).digest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix != ".gz"}
+
+
+def point_at_the_root(page: Path, shared: bool = False) -> None:
     """Make a page's kernel URLs relative to the site's root, as its ``baseUrl`` is
     (``../../`` for ``voici/render/02-stunsa.html``), so that Pyodide and the wheels are
-    found from every page, at any depth and under any folder of a host."""
+    found from every page, at any depth and under any folder of a host; with the lab
+    site's runtime ``shared``, Pyodide's URL leads to the lab site's (one folder up)."""
     text = page.read_text(encoding="utf-8")
     base = re.search(r'"baseUrl": "((?:\.\./)+)"', text)
     if base:  # not the redirecting voici/index.html
-        page.write_text(KERNEL_URLS.sub(lambda m: f'"{base[1]}{m[1]}', text), encoding="utf-8")
+        text = KERNEL_URLS.sub(lambda m: f'"{base[1]}{m[1]}', text)
+        if shared:
+            text = text.replace(f'"{base[1]}{RUNTIME}/', f'"{base[1]}../{RUNTIME}/')
+        page.write_text(text, encoding="utf-8")
 
 
 def link_the_apps(page: Path) -> None:
