@@ -17,7 +17,15 @@ $(STAMP): pyproject.toml
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-lab: $(STAMP)
+# JupyterLab's defaults for a class (share/jupyter/lab/settings/overrides.json): no
+# "official Jupyter news?" pop-up over the notebook on a projector, no update check (a
+# request to another host); binder/postBuild installs the same file.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+$(LAB_SETTINGS): share/jupyter/lab/settings/overrides.json $(STAMP)
+	mkdir -p $(dir $@)
+	cp $< $@
+
+lab: $(STAMP) $(LAB_SETTINGS)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
 
 # The static JupyterLite site in build/lite, and in build/lite/apps the same notebooks as
@@ -39,7 +47,7 @@ present: $(STAMP)
 	JUPYTER_PATH=$(CURDIR)/share/jupyter JUPYTER_CONFIG_PATH=$(CURDIR)/etc/jupyter \
 		$(VENV)/bin/voila --template=skitgubbe notebooks
 
-test: $(STAMP) lint
+test: $(STAMP) $(LAB_SETTINGS) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
 # The inner loop: the engine, command-line and doctest tests, without browsers, nbval or

@@ -11,6 +11,7 @@ ensurepip nor compiling all the bytecode up front is part of what is tested: ski
 kernels compile only what they import, once."""
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -126,6 +127,10 @@ def test_a_fresh_binder_environment_runs_every_notebook(tmp_path):
     run(sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "--quiet",
         "--no-compile", "-r", "binder/requirements.txt", "pip")
     run("bash", "binder/postBuild")
+    # JupyterLab's defaults for a class: no news pop-up over a projected notebook
+    settings = env_dir / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(settings.read_text())["@jupyterlab/apputils-extension:notification"] == {
+        "fetchNews": "false", "checkForUpdates": False}
     run("python", "-m", "pip", "install", "--quiet", "--no-compile", "pytest", "nbval")
     installed = time.monotonic()
     where = run("python", "-c", "import skitgubbe_core, skitgubbe_widgets; "
