@@ -22,7 +22,8 @@
   (lite_stepper.py);
 - ``--first``: where the first stepper click after the CPU throttle call goes, in
   JupyterLab (issue 26's 173 ms): that click with no warm-up, after two animation frames,
-  and a plain button's click (no code of ours) right after the throttle call.
+  a plain button's click (no code of ours) right after the throttle call, and a click to
+  a frame not shown before (the first use of its pieces).
 
 Needs `make lite` (``--lite``, build/lite); builds the static site itself. Run it niced
 on a quiet machine: ``nice python benchmarks/bench_browser.py``.
@@ -169,19 +170,24 @@ TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimatio
 def first_click_after_throttling(tab, rounds: int = 5) -> dict:
     """The first click after each call that throttles the CPU 4x: our stepper's next
     with no warm-up, after two animation frames, and the plain probe's (no code of ours);
-    and an ordinary (second) stepper click at 4x for comparison."""
+    an ordinary (second) stepper click at 4x for comparison; and once, after two frames,
+    "last" to a frame not shown before (the first use of its pieces), then again."""
     stepper = tab.locator(".sg-stepper").first
     tab.evaluate(PROBE)
     probe = tab.locator("#sg-probe")
+
+    def to_start() -> None:
+        """The stepper at its first frame (the same click every round), then a rest."""
+        if stepper.locator("button.sg-first").is_enabled():
+            stepper.locator("button.sg-first").click()
+        tab.wait_for_timeout(500)
+
     found: dict[str, list[float]] = {"stepper, at once": [], "stepper, after 2 frames": [],
                                      "plain button, at once": [], "stepper, second click": []}
     for _ in range(rounds):
         for kind in ("stepper, at once", "stepper, after 2 frames", "plain button, at once"):
             throttle(tab, 1)
-            first = stepper.locator("button.sg-first")
-            if first.is_enabled():
-                first.click()  # the same frame every round
-            tab.wait_for_timeout(500)
+            to_start()
             throttle(tab, 4)
             if kind == "stepper, after 2 frames":
                 tab.evaluate(TWO_FRAMES)
@@ -191,6 +197,14 @@ def first_click_after_throttling(tab, rounds: int = 5) -> dict:
             found[kind].append(tab.evaluate("window.sgClick"))
             if kind == "stepper, at once":
                 found["stepper, second click"].append(click_times(tab, stepper, 2)[1])
+    for kind in ("last, a frame not shown before", "last, shown before"):
+        throttle(tab, 1)
+        to_start()
+        throttle(tab, 4)
+        tab.evaluate(TWO_FRAMES)
+        tab.evaluate(CLICK_TO_NARRATION, [stepper.element_handle()])
+        stepper.locator("button.sg-last").click()
+        found[kind] = [tab.evaluate("window.sgClick")]
     throttle(tab, 1)
     return found
 
