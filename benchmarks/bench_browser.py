@@ -35,6 +35,7 @@ Usage: python benchmarks/bench_browser.py [--only site,lab,voila,lite,apps] [--f
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import statistics
 import sys
@@ -88,7 +89,17 @@ def clicks(tab, messages: Callable[[], list], count: int) -> dict:
     throttle(tab, 1)
     sent = [m if isinstance(m, str) else m.decode("latin-1") for m in messages()[before:]]
     return {"1x": fast, "first 4x": slow[0], "4x": slow[1:], "loading": before,
-            "sent": len(sent), "comm": len(comm_messages(sent))}
+            "sent": sent, "comm": len(comm_messages(sent))}
+
+
+def gist(message: str) -> str:
+    """What a message is: a comlink call's type and path (``APPLY commMsg``), a kernel
+    message's type (``comm_msg``), else its first characters."""
+    call = re.search(r'"type":"([A-Z]+)","path":\[([^\]]*)\]', message)
+    if call:
+        return f"{call[1]} {call[2].replace(chr(34), '')}".strip()
+    kind = re.search(r'"msg_type":"(\w+)"', message)
+    return kind[1] if kind else message[:40]
 
 
 def watched_page(browser) -> tuple:
@@ -213,6 +224,11 @@ def ms(times: list[float]) -> str:
     return f"{statistics.median(times):6.1f} / {max(times):6.1f}"
 
 
+def others(sent: list[str]) -> str:
+    """What was sent, in short (nothing if nothing)."""
+    return f"; sent: {', '.join(sorted(set(map(gist, sent))))}" if sent else ""
+
+
 def report(found: dict) -> None:
     """Print the figures, side by side."""
     if "site" in found:
@@ -226,7 +242,8 @@ def report(found: dict) -> None:
             f = found[key]
             what = "websocket frames" if key in ("lab", "voila") else "worker messages"
             print(f"{FRONT_ENDS[key]:24} {ms(f['1x']):>15} {ms(f['4x']):>15} {f['first 4x']:12.1f}"
-                  f"  {f['sent']} {what}, {f['comm']} widget messages (while loading: {f['loading']})")
+                  f"  {len(f['sent'])} {what}, {f['comm']} widget messages"
+                  f" (while loading: {f['loading']}){others(f['sent'])}")
     visited = [k for k in ("lite", "apps") if k in found]
     if visited:
         print("\n== Time to a live stepper, a first visit (fresh profile, compressed host) ==")

@@ -9,8 +9,9 @@ the kernel is Pyodide in a web worker, and every message to it is a ``postMessag
 that worker: the pyodide kernel's page side calls the worker's ``commMsg`` (through
 comlink) for each widget message. :data:`WATCH_WORKERS`, run in the page before its own
 scripts, wraps ``Worker.prototype.postMessage`` (and ``MessagePort``'s) and keeps a short
-text of each message; :func:`worker_messages` reads them, :func:`comm_messages` picks
-the widget messages (``commMsg``, ``comm_msg``)."""
+text of each message, after the kind of its receiver (``Worker: {...}``; a page's own
+task scheduling posts ``MessagePort: null``); :func:`worker_messages` reads them,
+:func:`comm_messages` picks the widget messages (``commMsg``, ``comm_msg``)."""
 
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ WATCH_WORKERS = """(() => {
     kind.prototype.postMessage = function (message, ...rest) {
       let text;
       try { text = JSON.stringify(message); } catch (error) { text = String(message); }
-      seen.push(String(text).slice(0, 400));
+      seen.push(`${kind.name}: ${String(text).slice(0, 400)}`);
       return post.call(this, message, ...rest);
     };
   }
