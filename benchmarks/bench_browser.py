@@ -22,8 +22,9 @@
   (lite_stepper.py);
 - ``--first``: where the first stepper click after the CPU throttle call goes, in
   JupyterLab (issue 26's 173 ms): that click with no warm-up, after two animation frames,
-  a plain button's click (no code of ours) right after the throttle call, and a click to
-  a frame not shown before (the first use of its pieces).
+  a plain button's click (no code of ours) right after the throttle call, a click while
+  another cell is the active one, and a click to a frame not shown before (the first use
+  of its pieces).
 
 Needs `make lite` (``--lite``, build/lite); builds the static site itself. Run it niced
 on a quiet machine: ``nice python benchmarks/bench_browser.py``.
@@ -181,8 +182,10 @@ TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimatio
 def first_click_after_throttling(tab, rounds: int = 5) -> dict:
     """The first click after each call that throttles the CPU 4x: our stepper's next
     with no warm-up, after two animation frames, and the plain probe's (no code of ours);
-    an ordinary (second) stepper click at 4x for comparison; and once, after two frames,
-    "last" to a frame not shown before (the first use of its pieces), then again."""
+    an ordinary (second) stepper click at 4x for comparison; after two frames, the
+    stepper's next while another cell of the notebook is the active one (JupyterLab
+    activates the stepper's cell on the mouse-down); and once, after two frames, "last" to
+    a frame not shown before (the first use of its pieces), then again."""
     stepper = tab.locator(".sg-stepper").first
     tab.evaluate(PROBE)
     probe = tab.locator("#sg-probe")
@@ -193,14 +196,18 @@ def first_click_after_throttling(tab, rounds: int = 5) -> dict:
             stepper.locator("button.sg-first").click()
         tab.wait_for_timeout(500)
 
-    found: dict[str, list[float]] = {"stepper, at once": [], "stepper, after 2 frames": [],
-                                     "plain button, at once": [], "stepper, second click": []}
+    kinds = ("stepper, at once", "stepper, after 2 frames", "plain button, at once",
+             "stepper, its cell not active")
+    found: dict[str, list[float]] = {kind: [] for kind in (*kinds, "stepper, second click")}
     for _ in range(rounds):
-        for kind in ("stepper, at once", "stepper, after 2 frames", "plain button, at once"):
+        for kind in kinds:
             throttle(tab, 1)
             to_start()
+            if kind == "stepper, its cell not active":  # another cell selected
+                tab.locator(".jp-Notebook .jp-Cell").first.click()
+                tab.wait_for_timeout(500)
             throttle(tab, 4)
-            if kind == "stepper, after 2 frames":
+            if kind != "stepper, at once" and not kind.startswith("plain"):
                 tab.evaluate(TWO_FRAMES)
             target = probe if kind.startswith("plain") else stepper
             tab.evaluate(CLICK_TO_NARRATION, [target.element_handle()])
