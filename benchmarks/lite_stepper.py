@@ -1,10 +1,11 @@
 """Time to a live stepper in the static sites (`make lite`'s build/lite), as a student meets
 it on a first visit: the app of 02 (``apps/voici/render/02-stunsa.html``, live when its
-"next" button shows) and the lab site's 02 (``lab/index.html?path=02-stunsa.ipynb``, then
-Run All, live when its "next" button shows), each in a fresh Chromium profile, unthrottled
-and with the page's CPU throttled 4x (a school laptop), served as a host that serves
-`make lite`'s ``.gz`` copies. Prints the seconds, the bytes the server sent for that first
-visit (and for a class of 25), and the built sites' size:
+"next" button shows) and the lab site's 02 (``lab/index.html?path=02-stunsa.ipynb``, its
+stored outputs cleared, then Run All, live when the kernel's "next" button shows), each in
+a fresh Chromium profile, unthrottled and with the page's CPU throttled 4x (a school
+laptop), served as a host that serves `make lite`'s ``.gz`` copies. Prints the seconds,
+the bytes the server sent for that first visit (and for a class of 25), and the built
+sites' size:
     app 02, 1x: live stepper in 6.8 s, first visit 12.3 MB (x25: 308 MB)
 
 Usage: python benchmarks/lite_stepper.py [--site build/lite] [--throttle 1 4] [--runs 1]
@@ -22,27 +23,36 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # noqa: E402
+from stepping import LIVE_NEXT, WATCH_WORKERS  # noqa: E402
 
-NEXT = re.compile(r"^\s*(next|nästa)\s*$")
 CLASS = 25
 
 
-
 def run_all(tab) -> None:
+    """Clear the notebook's stored outputs and Run All: the stepper that shows next is
+    the kernel's. (On a first visit the lab site drew no stepper from the stored widget
+    state within a minute.)"""
     tab.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
-    tab.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
-    tab.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
+    for menu, item in (("Edit", "Clear Outputs of All Cells"), ("Run", "Run All Cells")):
+        tab.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{menu}$")).click()
+        tab.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{item}$")).click()
 
 
-def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str,
-          throttle: int) -> tuple[float, int]:
-    """One first visit: seconds to a live stepper, and the bytes the server sent."""
-    page = ("apps/voici/render/02-stunsa.html" if name == "app"
-            else "lab/index.html?path=02-stunsa.ipynb")
+PAGES = {"app": "apps/voici/render/02-stunsa.html", "lab": "lab/index.html?path=02-stunsa.ipynb"}
+
+
+def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str, throttle: int,
+          page: str | None = None, then=None) -> tuple[float, int]:
+    """One first visit to ``page`` (by default 02 of the apps or the lab site, ``name``):
+    seconds to a live stepper (in the lab site, the kernel's, after Run All) and the
+    bytes the server sent. ``then(tab)``, if given,
+    runs once the stepper is live and the download is over, before the browser closes;
+    the page's workers are watched (stepping.WATCH_WORKERS)."""
     with tempfile.TemporaryDirectory() as profile:
         browser = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=offline_args(proxy),
             viewport={"width": 1280, "height": 900})
+        browser.add_init_script(WATCH_WORKERS)
         tab = browser.new_page()
         tab.set_default_timeout(600_000)
         if throttle > 1:
@@ -51,13 +61,15 @@ def visit(playwright, proxy: RefusingProxy, site: StaticSite, name: str,
         site.quiet()
         site.sent = 0
         started = time.monotonic()
-        tab.goto(f"{site.url}/{page}")
+        tab.goto(f"{site.url}/{page or PAGES[name]}")
         if name == "lab":
             run_all(tab)
-        tab.locator(".jupyter-widgets button", has_text=NEXT).first.wait_for()
+        tab.locator(LIVE_NEXT).first.wait_for()
         seconds = time.monotonic() - started
         site.quiet()
         sent = site.sent
+        if then is not None:
+            then(tab)
         browser.close()
     return seconds, sent
 

@@ -5,7 +5,7 @@ the site built from the notebooks into a temporary folder, served on 127.0.0.1 p
 student's first visit):
 
     02-stunsa.html, gzip: first visit 29 kB (a class of 25: 0.7 MB)
-      first 'next' answered, 4x CPU: 0.89 s (median of 5; 0.83-1.11)
+    02-stunsa.html: first 'next' answered, 4x CPU: 0.89 s (median of 5; 0.83-1.11)
 
 The time runs, by the page's own clock, from the navigation's start to the narration's
 change after a click on the first stepper's "next" (``.sg-next``, the widgets' front end),
@@ -94,6 +94,43 @@ def first_click(browser, url: str, cpu: int, network: dict | None) -> float | No
         context.close()
 
 
+def measure(browser, notebooks: Path, pages: list[str], runs: int) -> dict:
+    """The site built from ``notebooks`` and served plain and compressed: ``whole`` (its
+    bytes, by serving), ``visit`` (a first visit's bytes, by page and serving) and
+    ``first`` (seconds to the first "next" answered, by page and condition, compressed;
+    None where no live stepper)."""
+    found: dict = {"whole": {}, "visit": {}, "first": {}}
+    with tempfile.TemporaryDirectory() as folder:
+        plain, packed = Path(folder) / "plain", Path(folder) / "gzip"
+        static_site.build(plain, notebooks)
+        shutil.copytree(plain, packed)
+        precompress(packed)
+        for name, site_folder in (("plain", plain), ("gzip", packed)):
+            found["whole"][name] = weight(site_folder, name == "gzip")
+            site = StaticSite(site_folder, precompressed=name == "gzip")
+            for page in pages:
+                sent = site.sent
+                first_click(browser, f"{site.url}/{page}", 1, None)
+                found["visit"][page, name] = site.sent - sent
+                if name != "gzip":
+                    continue
+                for label, (cpu, network) in CONDITIONS.items():
+                    found["first"][page, label] = [
+                        first_click(browser, f"{site.url}/{page}", cpu, network)
+                        for _ in range(runs)]
+            site.close()
+    return found
+
+
+def seconds(times: list[float | None]) -> str:
+    """Median and range of ``times``, or why there are none."""
+    found = [t for t in times if t is not None]
+    if not found:
+        return "no live stepper (the notebook stores no widget state)"
+    return (f"{statistics.median(found):.2f} s (median of {len(found)}; "
+            f"{min(found):.2f}-{max(found):.2f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
@@ -102,37 +139,24 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as folder:
-        plain, packed = Path(folder) / "plain", Path(folder) / "gzip"
-        static_site.build(plain, args.notebooks)
-        shutil.copytree(plain, packed)
-        precompress(packed)
-        for name, site_folder, compressed in (("plain", plain, False), ("gzip", packed, True)):
-            print(f"whole site ({name}): {weight(site_folder, compressed) / 1e6:.2f} MB")
-        proxy = RefusingProxy()
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=offline_args(proxy))
-            for name, site_folder in (("plain", plain), ("gzip", packed)):
-                site = StaticSite(site_folder, precompressed=name == "gzip")
-                for page in args.pages:
-                    sent = site.sent
-                    first_click(browser, f"{site.url}/{page}", 1, None)
-                    visit = site.sent - sent
-                    print(f"{page}, {name}: first visit {visit / 1e3:.0f} kB "
-                          f"(a class of {CLASS}: {CLASS * visit / 1e6:.1f} MB)")
-                    if name != "gzip":
-                        continue
-                    for label, (cpu, network) in CONDITIONS.items():
-                        times = [first_click(browser, f"{site.url}/{page}", cpu, network)
-                                 for _ in range(args.runs)]
-                        found = [t for t in times if t is not None]
-                        print(f"  first 'next' answered, {label}: "
-                              + (f"{statistics.median(found):.2f} s (median of {len(found)}; "
-                                 f"{min(found):.2f}-{max(found):.2f})" if found
-                                 else "no live stepper (the notebook stores no widget state)"))
-                site.close()
-            browser.close()
-        proxy.close()
+    proxy = RefusingProxy()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=offline_args(proxy))
+        found = measure(browser, args.notebooks, args.pages, args.runs)
+        browser.close()
+    proxy.close()
+    print("\n".join(report(found)))
+
+
+def report(found: dict) -> list[str]:
+    """The lines that say what :func:`measure` found."""
+    return ([f"whole site, both languages ({name}): {size / 1e6:.2f} MB"
+             for name, size in found["whole"].items()]
+            + [f"{page}, {name}: first visit {visit / 1e3:.0f} kB "
+               f"(a class of {CLASS}: {CLASS * visit / 1e6:.1f} MB)"
+               for (page, name), visit in found["visit"].items()]
+            + [f"{page}: first 'next' answered, {label}: {seconds(times)}"
+               for (page, label), times in found["first"].items()])
 
 
 if __name__ == "__main__":

@@ -25,8 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # noqa: E402
+from stepping import LIVE_NEXT  # noqa: E402
 
-PAGES = {"app 02": ("apps/voici/render/02-stunsa.html", ".jupyter-widgets button >> text=next"),
+PAGES = {"app 02": ("apps/voici/render/02-stunsa.html", LIVE_NEXT),
          "lab 02": ("lab/index.html?path=02-stunsa.ipynb", ".jp-NotebookPanel .jp-Cell")}
 VISITS = 3
 

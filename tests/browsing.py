@@ -153,6 +153,28 @@ def start_present(notebooks: Path, home: Path, configured: bool = True,
     return server, url
 
 
+def jupyter_env(home: Path) -> dict[str, str]:
+    """The environment with Jupyter's own folders in ``home`` (no ``~/.jupyter`` changes
+    what is tested or measured)."""
+    return {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+            "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
+
+
+def start_lab(notebooks: Path, home: Path) -> tuple[subprocess.Popen, str, str]:
+    """JupyterLab on a free loopback port serving ``notebooks``, Jupyter's folders in
+    ``home``; returns the server, its address and its token, once it answers."""
+    port, token = free_port(), "skitgubbe-test"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+         "--ip=127.0.0.1", f"--port={port}", f"--ServerApp.token={token}",
+         f"--ServerApp.root_dir={notebooks}"],
+        env=jupyter_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_up(f"{url}/api/status?token={token}", server, "JupyterLab", seconds=300)
+    return server, url, token
+
+
 class _Background(socketserver.TCPServer):
     """A server of the standard library on a free loopback port, in a daemon thread (a
     mixin before the server class; TCPServer, the servers' common base, only for its

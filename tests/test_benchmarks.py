@@ -10,7 +10,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import api_ceiling  # noqa: E402
+import bench_browser  # noqa: E402
 import bench_engine  # noqa: E402
+from stepping import comm_messages  # noqa: E402
 
 
 def test_bench_engine_plays_whole_games_through_the_api_and_headless():
@@ -49,3 +51,14 @@ def test_the_lean_engine_plays_tight_pys_game_as_long_as_tight_py_does():
             game.play(legal[int(rnd() * len(legal))])
         lean_actions += game.move_count
     assert abs(lean_actions / 400 / tight_length - 1) < 0.05
+
+
+def test_bench_browser_tells_a_widget_message_to_the_kernels_worker_from_other_messages():
+    """What the lab site and the apps post (stepping.WATCH_WORKERS): comlink's call of the
+    worker's commMsg is a widget message, its execute and the page's own scheduling not."""
+    call = 'Worker: {"id":"1","type":"APPLY","path":["commMsg"],"argumentList":[{"data":{}}]}'
+    run = 'Worker: {"id":"2","type":"APPLY","path":["execute"],"argumentList":[]}'
+    frame = '{"header":{"msg_type":"comm_msg"},"content":{"comm_id":"c"}}'
+    assert comm_messages([call, run, "MessagePort: null", frame]) == [call, frame]
+    assert [bench_browser.gist(m) for m in (call, run, frame, "MessagePort: null")] == [
+        "APPLY commMsg", "APPLY execute", "comm_msg", "MessagePort: null"]

@@ -7,7 +7,6 @@ no kernel message on a click, by mouse and keyboard, in English and Swedish, and
 a notebook stored with its widget state, opened with its kernel shut down."""
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -15,9 +14,18 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from accessibility import FOCUS_RING, focus_ring, violations
-from browsing import free_port, offline_chromium, require_chromium, wait_until_up
+from accessibility import violations
+from browsing import jupyter_env, offline_chromium, require_chromium, start_lab
 from quizzing import answer_by_mouse_and_keyboard
+from stepping import (
+    ENGLISH,
+    SWEDISH,
+    click_times,
+    comm_frames,
+    open_in_lab,
+    run_all_in_lab,
+    step_by_mouse_and_keyboard,
+)
 
 from skitgubbe_core import examples, scenario
 from skitgubbe_core.frames import frames, key_frames
@@ -25,12 +33,6 @@ from skitgubbe_core.frames import frames, key_frames
 ROOT = Path(__file__).resolve().parent.parent
 sync_api = require_chromium()
 expect = sync_api.expect
-
-
-def _jupyter_env(home: Path) -> dict[str, str]:
-    return {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-            "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
 
 
 @pytest.fixture(scope="module")
@@ -44,16 +46,7 @@ def lab_home(tmp_path_factory):
 def lab(lab_home):
     """JupyterLab on 127.0.0.1, serving a copy of the notebooks (nothing it saves
     touches the real ones)."""
-    home = lab_home
-    port, token = free_port(), "skitgubbe-test"
-    env = _jupyter_env(home)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-         "--ip=127.0.0.1", f"--port={port}", f"--ServerApp.token={token}",
-         f"--ServerApp.root_dir={home / 'notebooks'}"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    wait_until_up(f"{url}/api/status?token={token}", server, "JupyterLab", seconds=300)
+    server, url, token = start_lab(lab_home / "notebooks", lab_home)
     try:
         yield url, token
     finally:
@@ -72,40 +65,16 @@ def page(lab):
 
 
 def _open(tab, url, token, notebook, workspace):
-    tab.goto(f"{url}/lab/workspaces/{workspace}/tree/{notebook}?token={token}&reset")
-    tab.wait_for_selector(".jp-NotebookPanel .jp-Cell")
+    open_in_lab(tab, url, token, notebook, workspace)
 
 
 def _run_all(tab):
-    """Run every cell and wait for the first stepper; on a busy machine JupyterLab may
-    first ask which kernel to start (its kernel list arrived late): answer it. Each wait
-    ends on what shows first, the awaited element or that dialog."""
-    idle = tab.get_by_text("Python 3 (ipykernel) | Idle").first
-    select = tab.locator(".jp-Dialog button:has-text('Select')")
-    next_button = tab.locator(".sg-stepper button.sg-next").first
-
-    def run_all() -> None:
-        tab.click("li.lm-MenuBar-item:has-text('Run')")
-        tab.click("li.lm-Menu-item:has-text('Run All Cells')")
-
-    try:  # the kernel idle (or not within 120 s: Run All then waits its turn)
-        idle.or_(select).first.wait_for(timeout=120_000)
-        if select.is_visible():
-            select.click()
-            idle.wait_for(timeout=120_000)
-    except sync_api.TimeoutError:
-        pass
-    run_all()
+    """Run every cell and wait for the first stepper (stepping.run_all_in_lab)."""
     try:
-        next_button.or_(select).first.wait_for(timeout=180_000)
-        if select.is_visible():
-            select.click()
-            run_all()
-            next_button.wait_for(timeout=180_000)
+        return run_all_in_lab(tab)
     except sync_api.TimeoutError:
         tab.screenshot(path=str(ROOT / ".pytest-browser-failure.png"))
         pytest.fail("the notebook did not run (screenshot: .pytest-browser-failure.png)")
-    return next_button
 
 
 def test_stored_notebook_shows_labelled_html_cards_without_a_kernel(page):
@@ -135,66 +104,6 @@ def test_stored_stepper_shows_the_whole_example_as_frames_without_a_kernel(page)
     expect(rules).to_contain_text("sorted tie redistribution", use_inner_text=True)
 
 
-CLICK_TO_NARRATION = """([root]) => {
-    const live = root.querySelector('.sg-live');
-    window.sgClick = new Promise(resolve => {
-        let start = null;
-        root.addEventListener('mousedown', () => { start = performance.now(); },
-                              {capture: true, once: true});
-        const watch = new MutationObserver(() => {
-            if (start !== null) { watch.disconnect(); resolve(performance.now() - start); }
-        });
-        watch.observe(live, {childList: true, subtree: true, characterData: true});
-    });
-}"""
-
-
-def _click_times(tab, stepper, clicks: int = 6) -> list[float]:
-    """Milliseconds from the mouse-down on next or back to the narration's change."""
-    times = []
-    for i in range(clicks):
-        tab.evaluate(CLICK_TO_NARRATION, [stepper.element_handle()])
-        stepper.locator("button.sg-back" if i % 2 else "button.sg-next").click()
-        times.append(tab.evaluate("window.sgClick"))
-    return times
-
-
-def _comm_frames(sent: list) -> list:
-    """The websocket frames sent to the kernel that carry a widget message."""
-    return [f for f in sent if (b"comm_msg" if isinstance(f, bytes) else "comm_msg") in f]
-
-
-def _step_by_mouse_and_keyboard(tab, stepper, words: dict[str, str]) -> None:
-    """Step the first stepper of 02 by mouse, then by the arrow keys, Home and End, and
-    the frame box's own arrows; check the narration, the place and the focus ring."""
-    where = stepper.locator(".sg-where")
-    stepper.locator("button.sg-next").focus()
-    tab.keyboard.press("Home")
-    expect(where).to_contain_text(words["first"])
-    stepper.locator("button.sg-next").click()
-    expect(stepper.locator(".sg-live")).to_contain_text(words["lead"])
-    expect(stepper.locator(".sg-live")).to_have_attribute("aria-live", "polite")
-    tab.keyboard.press("ArrowRight")  # the focus is on next: the stepper takes its keys
-    expect(where).to_contain_text(words["third"])
-    tab.keyboard.press("Tab")
-    tab.keyboard.press("Shift+Tab")
-    assert focus_ring(tab) == FOCUS_RING
-    tab.keyboard.press("End")
-    expect(where).to_contain_text(words["last"])
-    assert stepper.locator("button.sg-next").is_disabled()
-    tab.keyboard.press("Home")
-    expect(where).to_contain_text(words["first"])
-    box = stepper.get_by_role("spinbutton", name=words["frame"])
-    box.focus()
-    tab.keyboard.press("ArrowUp")  # the number box's own arrows step too
-    expect(where).to_contain_text(words["second"])
-    for size in stepper.locator("button.sg-size").all():
-        size.click()
-        assert size.get_attribute("aria-pressed") == "true"
-    assert stepper.evaluate("e => e.hasAttribute('data-lm-suppress-shortcuts')")
-    _command_keys_leave_the_notebook_alone(tab, stepper.locator("button.sg-back"))
-
-
 def _command_keys_leave_the_notebook_alone(tab, control) -> None:
     """JupyterLab's command-mode keys pressed on a focused control of ours: "m" would turn
     the cell into Markdown, "x" and "d d" delete it, "a" and "b" insert cells, "j" and
@@ -210,12 +119,6 @@ def _command_keys_leave_the_notebook_alone(tab, control) -> None:
     assert control.evaluate("e => e === document.activeElement")
 
 
-ENGLISH = {"first": "frame 1 of 6", "second": "frame 2 of 6", "third": "frame 3 of 6",
-           "last": "frame 6 of 6", "lead": "A leads 7", "frame": "frame"}
-SWEDISH = {"first": "bild 1 av 6", "second": "bild 2 av 6", "third": "bild 3 av 6",
-           "last": "bild 6 av 6", "lead": "A spelar ut 7", "frame": "bild"}
-
-
 def test_running_the_notebook_gives_live_widgets_that_step(page):
     tab, url, token = page
     sent: list = []
@@ -227,16 +130,17 @@ def test_running_the_notebook_gives_live_widgets_that_step(page):
     before = len(sent)
     next_button.click()
     stepper.locator(".sg-live:has-text('A leads 7')").first.wait_for(state="visible")
-    _step_by_mouse_and_keyboard(tab, stepper, ENGLISH)
-    times = _click_times(tab, stepper)
+    step_by_mouse_and_keyboard(tab, stepper, ENGLISH)
+    _command_keys_leave_the_notebook_alone(tab, stepper.locator("button.sg-back"))
+    times = click_times(tab, stepper)
     cdp = tab.context.new_cdp_session(tab)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    slow = _click_times(tab, stepper)
+    slow = click_times(tab, stepper)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     print(f"click to narration in JupyterLab: {', '.join(f'{t:.1f}' for t in times)} ms; "
           f"at 4x: {', '.join(f'{t:.1f}' for t in slow)} ms; "
           f"{len(sent) - before} websocket frames sent meanwhile")
-    assert _comm_frames(sent[before:]) == [], "a stepper click sent a widget message"
+    assert comm_frames(sent[before:]) == [], "a stepper click sent a widget message"
     assert sorted(times)[len(times) // 2] < 50, times
     narration = stepper.locator("details.sg-event").first
     narration.locator("summary").click()
@@ -257,7 +161,7 @@ def stored(lab_home):
                         "--execute", "--inplace", "--ExecutePreprocessor.store_widget_state=True",
                         str(path)], cwd=folder, check=True, capture_output=True, timeout=600)
         subprocess.run([sys.executable, "-m", "jupyter", "trust", str(path)],
-                       env=_jupyter_env(lab_home), check=True, capture_output=True)
+                       env=jupyter_env(lab_home), check=True, capture_output=True)
         names.append(str(path.relative_to(lab_home / "notebooks")))
     return names
 
@@ -278,7 +182,8 @@ def test_a_stored_notebook_steps_and_answers_with_no_kernel(page, stored, langua
     stepper.wait_for()  # drawn from the stored state, before any cell runs
     _shut_down_kernels(url, token)
     expect(tab.locator(".jp-Notebook-ExecutionIndicator, .jp-KernelStatus").first).to_be_visible()
-    _step_by_mouse_and_keyboard(tab, stepper, [ENGLISH, SWEDISH][language])
+    step_by_mouse_and_keyboard(tab, stepper, [ENGLISH, SWEDISH][language])
+    _command_keys_leave_the_notebook_alone(tab, stepper.locator("button.sg-back"))
     quiz = tab.locator(".sg-quiz").first
     quiz.scroll_into_view_if_needed()
     quiz.locator("button.sg-choice").first.click()
@@ -293,7 +198,9 @@ def test_the_swedish_notebook_steps_and_answers_by_mouse_and_keyboard(page):
     tab, url, token = page
     _open(tab, url, token, "sv/02-stunsa.ipynb", "svenska")
     _run_all(tab)
-    _step_by_mouse_and_keyboard(tab, tab.locator(".sg-stepper").first, SWEDISH)
+    stepper = tab.locator(".sg-stepper").first
+    step_by_mouse_and_keyboard(tab, stepper, SWEDISH)
+    _command_keys_leave_the_notebook_alone(tab, stepper.locator("button.sg-back"))
     quiz = tab.locator(".sg-quiz").first
     quiz.scroll_into_view_if_needed()
     choice = quiz.locator("button.sg-choice").first
@@ -351,7 +258,7 @@ def test_a_stored_play_table_says_that_it_needs_python_when_none_answers(page, l
     tab, url, token = page
     subprocess.run([sys.executable, "-m", "jupyter", "trust",
                     str(lab_home / "notebooks" / "06-play.ipynb")],
-                   env=_jupyter_env(lab_home), check=True, capture_output=True)
+                   env=jupyter_env(lab_home), check=True, capture_output=True)
     _open(tab, url, token, "06-play.ipynb", "stored-table")
     table = tab.locator(".sg-table-view").first
     table.wait_for()  # drawn from the stored state

@@ -16,9 +16,19 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from accessibility import FOCUS_RING, focus_ring, violations
+from accessibility import violations
 from browsing import StaticSite, build_lite, offline_chromium, require_chromium
 from quizzing import answer_by_mouse_and_keyboard
+from stepping import (
+    ENGLISH,
+    SWEDISH,
+    WATCH_WORKERS,
+    click_times,
+    comm_messages,
+    quiet,
+    step_by_mouse_and_keyboard,
+    worker_messages,
+)
 
 sync_api = require_chromium()
 expect = sync_api.expect
@@ -73,13 +83,15 @@ def browser():
 
 def run_all(browser, url: str, notebook: str):
     """Open ``notebook`` in the site, clear its stored outputs, Run All; return the tab
-    (left open), the seconds it took and where its requests start in ``proxy.refused``."""
+    (left open), the seconds it took and where its requests start in ``proxy.refused``.
+    What the page posts to its workers is kept (stepping.WATCH_WORKERS)."""
     chromium, proxy = browser
     mark = len(proxy.refused)
     started = time.monotonic()
     context = chromium.new_context(viewport={"width": 1300, "height": 1400})
     context.requests = []
     context.on("request", lambda request: context.requests.append(request.url))
+    context.add_init_script(WATCH_WORKERS)
     tab = context.new_page()
     tab.set_default_timeout(120_000)
     tab.goto(f"{url}/lab/index.html?path={notebook}")
@@ -135,19 +147,6 @@ BOARDS = ".sg-board-area, .widget-html-content"
 HTML draws its board."""
 
 
-def keyboard_steps_the_frame_box(tab) -> None:
-    """The first stepper's frame box takes its arrow keys (JupyterLab leaves a number
-    field's keys alone) and the focused control shows our ring."""
-    box = tab.get_by_role("spinbutton", name="frame").first
-    output = box.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea-output')][1]")
-    shown = int(box.input_value())
-    box.focus()
-    tab.keyboard.press("ArrowUp")
-    output.locator(".sg-where", has_text=f"frame {shown + 1} of").wait_for()
-    tab.keyboard.press("Shift+Tab")
-    assert focus_ring(tab) == FOCUS_RING
-
-
 def test_site_holds_the_notebooks_and_serves_pyodide_itself(site):
     output, _ = site
     contents = json.loads((output / "api" / "contents" / "all.json").read_text())
@@ -196,7 +195,7 @@ def test_site_holds_the_notebooks_and_serves_pyodide_itself(site):
 
 
 @pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n not in NEEDS_ONLINE
-                                      and n != "05-family-and-sources.ipynb"])
+                                      and n not in ("02-stunsa.ipynb", "05-family-and-sources.ipynb")])
 def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     _, url = site
     tab, seconds, mark = run_all(browser, url, notebook)
@@ -204,8 +203,6 @@ def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     assert errors(tab) == []
     if tab.locator(".jp-OutputArea .sg-widget").count():
         click_changes_the_board(tab)
-    if notebook == "02-stunsa.ipynb":
-        keyboard_steps_the_frame_box(tab)
     if notebook == "03-pick-up-cases.ipynb":
         times = answer_by_mouse_and_keyboard(tab)
         print(f"quiz in the site: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "
@@ -215,6 +212,33 @@ def test_notebook_runs_offline_in_the_site(site, browser, notebook):
     assert found == [], found
     assert outside(tab) == [], browser[1].refused[mark:]
     assert any(url.endswith(".whl") for url in tab.context.requests)  # the kernel's worker is seen
+    tab.context.close()
+
+
+@pytest.mark.parametrize(("notebook", "words"), [("02-stunsa.ipynb", ENGLISH),
+                                                ("sv/02-stunsa.ipynb", SWEDISH)])
+def test_the_stepper_steps_by_mouse_and_keyboard_with_no_kernel_message(
+        site, browser, notebook, words):
+    """02 runs offline (Run All), its stepper steps by mouse and keys in English and
+    Swedish, and not one of its clicks posts a widget message to the kernel's worker
+    (stepping.WATCH_WORKERS: every message to Pyodide's worker is seen, as the notebook's
+    execute requests were)."""
+    _, url = site
+    tab, seconds, mark = run_all(browser, url, notebook)
+    print(f"\n{notebook}: Run All in {seconds:.1f} s")
+    assert errors(tab) == []
+    assert [m for m in worker_messages(tab) if '"execute"' in m]  # the kernel's worker is watched
+    quiet(lambda: worker_messages(tab))
+    before = len(worker_messages(tab))
+    stepper = tab.locator(".jp-OutputArea .sg-stepper").first
+    step_by_mouse_and_keyboard(tab, stepper, words)
+    times = click_times(tab, stepper)
+    sent = worker_messages(tab)[before:]
+    print(f"click to narration in the lab site: {', '.join(f'{t:.1f}' for t in times)} ms; "
+          f"{len(sent)} messages posted to workers meanwhile")
+    assert comm_messages(sent) == [], "a stepper click sent a widget message"
+    assert violations(tab, ".jp-OutputArea-output") == []
+    assert outside(tab) == [], browser[1].refused[mark:]
     tab.context.close()
 
 

@@ -1,7 +1,8 @@
 """The code-free static Voici site (`make lite` builds it into build/lite/apps with
 lite/voici.py) in headless chromium with no internet: a notebook opens as an app - its text
 and live widgets, no code -, the stepper answers a click (frame and narration change), in
-English and Swedish, not one request leaves the loopback, and the lab site on the same
+English and Swedish, by mouse and keys, with no widget message to the kernel's worker
+(tests/stepping.py), not one request leaves the loopback, and the lab site on the same
 host still runs a notebook after a visit to the apps."""
 
 from __future__ import annotations
@@ -16,6 +17,16 @@ from pathlib import Path
 import pytest
 from accessibility import violations
 from browsing import StaticSite, build_lite, offline_chromium, require_chromium
+from stepping import (
+    ENGLISH,
+    SWEDISH,
+    WATCH_WORKERS,
+    click_times,
+    comm_messages,
+    quiet,
+    step_by_mouse_and_keyboard,
+    worker_messages,
+)
 
 sync_api = require_chromium()
 pytest.importorskip("jupyterlite_core")
@@ -135,6 +146,7 @@ def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, pag
     _, url = site
     chromium, proxy = browser
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(WATCH_WORKERS)
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     tab, cold = open_app(context, f"{url}/voici/render/{page}.html")
@@ -148,6 +160,9 @@ def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, pag
     assert tab.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
     assert "Traceback" not in text
 
+    assert [m for m in worker_messages(tab) if '"execute"' in m]  # the kernel's worker is watched
+    quiet(lambda: worker_messages(tab))
+    posted = len(worker_messages(tab))
     stepper = tab.locator(".sg-stepper").first
     narration = stepper.locator(NARRATION).first
     label = stepper.locator(".sg-where").first
@@ -157,6 +172,12 @@ def test_an_app_shows_no_code_and_its_stepper_answers_offline(site, browser, pag
                           arg=[narration.element_handle(), before[0]])
     after = (narration.inner_text(), label.inner_text())
     assert after[0] != before[0] and after[1] != before[1], (before, after)
+    step_by_mouse_and_keyboard(tab, stepper, SWEDISH if page.startswith("sv/") else ENGLISH)
+    times = click_times(tab, stepper)
+    sent = worker_messages(tab)[posted:]
+    print(f"click to narration in the app: {', '.join(f'{t:.1f}' for t in times)} ms; "
+          f"{len(sent)} messages posted to workers meanwhile")
+    assert comm_messages(sent) == [], "a stepper click sent a widget message"
     tab.screenshot(path=str(SHOTS / f"voici-{page.replace('/', '-')}-1280.png"))
     tab.set_viewport_size({"width": 800, "height": 900})
     tab.screenshot(path=str(SHOTS / f"voici-{page.replace('/', '-')}-800.png"))

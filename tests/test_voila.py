@@ -19,6 +19,7 @@ import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
 from browsing import PRESENT_CONFIG, offline_chromium, require_chromium, start_present
 from quizzing import answer_by_mouse_and_keyboard, timed
+from stepping import ENGLISH, SWEDISH, click_times, comm_frames, quiet, step_by_mouse_and_keyboard
 from traitlets.config.loader import PyFileConfigLoader
 
 sync_api = require_chromium()
@@ -57,12 +58,15 @@ def browser():
 
 
 def open_app(browser, url: str, notebook: str):
-    """The notebook as a Voila app, once every cell has run; requests leaving the
-    loopback are kept in ``tab.context.requests``."""
+    """The notebook as a Voila app, once every cell has run; the page's requests are
+    kept in ``tab.context.requests``, the websocket frames it sends in
+    ``tab.context.sent``."""
     context = browser.new_context(viewport={"width": 1300, "height": 1400})
     context.requests = []
     context.on("request", lambda request: context.requests.append(request.url))
+    context.sent = []
     tab = context.new_page()
+    tab.on("websocket", lambda ws: ws.on("framesent", lambda frame: context.sent.append(frame)))
     tab.set_default_timeout(120_000)
     tab.goto(f"{url}/voila/render/{notebook}", timeout=300_000)
     wait_until_rendered(tab)
@@ -142,12 +146,26 @@ def board_after(tab, action) -> bool:
     return True
 
 
-def test_stepper_answers_a_click(voila, browser):
-    tab = open_app(browser, voila, "02-stunsa.ipynb")
+@pytest.mark.parametrize(("notebook", "words"), [("02-stunsa.ipynb", ENGLISH),
+                                                ("sv/02-stunsa.ipynb", SWEDISH)])
+def test_stepper_answers_a_click_by_mouse_and_keyboard_with_no_kernel_message(
+        voila, browser, notebook, words):
+    """The stepper steps in the browser: by mouse and keys, in English and Swedish, and
+    not one of its clicks sends a widget message over the kernel's websocket."""
+    tab = open_app(browser, voila, notebook)
     button = tab.locator(".sg-stepper button.sg-next").first
     button.wait_for()
+    stepper = tab.locator(".sg-stepper").first
+    quiet(lambda: tab.context.sent)
+    before = len(tab.context.sent)
+    assert before > 0  # the page's websocket to its kernel is watched
     assert board_after(tab, button.click)
-    tab.locator(".sg-stepper .sg-live:has-text('A leads 7')").first.wait_for(state="visible")
+    stepper.locator(".sg-live").filter(has_text=words["lead"]).wait_for(state="visible")
+    step_by_mouse_and_keyboard(tab, stepper, words)
+    times = click_times(tab, stepper)
+    print(f"\nclick to narration in Voila: {', '.join(f'{t:.1f}' for t in times)} ms; "
+          f"{len(tab.context.sent) - before} websocket frames sent meanwhile")
+    assert comm_frames(tab.context.sent[before:]) == [], "a stepper click sent a widget message"
     assert outside(tab) == []
     tab.context.close()
 
