@@ -98,9 +98,11 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def run(*args: str | Path, cwd: Path = ROOT) -> None:
+def run(*args: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    """Run a command (``env``: variables set for it alone), stopping the build if it fails."""
     print("$", " ".join(str(a) for a in args), flush=True)
-    subprocess.run([str(a) for a in args], cwd=cwd, check=True)
+    subprocess.run([str(a) for a in args], cwd=cwd, check=True,
+                   env={**os.environ, **env} if env else None)
 
 
 def pyodide_tarball(cache: Path) -> Path:
@@ -187,9 +189,10 @@ def our_wheel(dest: Path) -> Path:
                                 ignore=shutil.ignore_patterns("__pycache__"))
             else:
                 shutil.copy2(ROOT / name, source / name)
-        os.environ.setdefault("SOURCE_DATE_EPOCH", WHEEL_TIME)
+        # for the wheel alone: JupyterLite would date the site's notebooks by it too, and a
+        # visit would no longer see that the site has a newer version (fresh-notebooks.js)
         run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-            "--wheel-dir", tmp, source)
+            "--wheel-dir", tmp, source, env={"SOURCE_DATE_EPOCH": WHEEL_TIME})
         (built,) = Path(tmp).glob(f"{OUR_PACKAGE}-*.whl")
         return Path(shutil.copy2(built, dest))
 
