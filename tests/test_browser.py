@@ -263,5 +263,5 @@ def test_a_stored_play_table_says_that_it_needs_python_when_none_answers(page, l
     table = tab.locator(".sg-table-view").first
     table.wait_for()  # drawn from the stored state
     _shut_down_kernels(url, token)
-    table.locator("button.sg-new").click()
+    table.locator("button.sg-do-new").click()
     expect(table.locator(".sg-message")).to_contain_text("No answer from Python", timeout=20_000)

@@ -224,7 +224,7 @@ def test_play_table_takes_a_move(voila, browser, lang):
     card.wait_for()
     print(f"\nplay table in Voila ({lang}): click to board "
           f"{timed(tab, table, 'board', card.click):.0f} ms")
-    next_step = table.locator("button.sg-next")
+    next_step = table.locator("button.sg-do-next")
     expect(next_step).to_be_enabled()
     expect(next_step).to_be_focused()
     expect(table.locator(".sg-log summary")).to_contain_text(log)

@@ -465,7 +465,7 @@ function renderTable({ model, el }) {
   const controls = {};
   for (const name of ["next", "skip", "finish", "undo", "new", "hint"]) {
     controls[name] = button(words[name], words[`${name}_tip`], () => act(name, {}, name === "hint" ? null : "moved"),
-                            `sg-${name}${name === "next" ? " sg-primary" : ""}`);
+                            `sg-do-${name}${name === "next" ? " sg-primary" : ""}`);
   }
   const entryId = `sg-entry-${++uid}`;
   const entry = h("input", { id: entryId, type: "text", className: "sg-entry", placeholder: words.placeholder,
