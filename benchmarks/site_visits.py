@@ -9,7 +9,8 @@ costs none):
 The pages: an app (``apps/voici/render/02-stunsa.html``, ready when its stepper shows)
 and the lab site's 02 (``lab/index.html?path=02-stunsa.ipynb``, ready when the notebook
 shows; its kernel loads on after that, and its bytes count until the server has been quiet
-for five seconds).
+for five seconds); and a student who opens the lab site's 02, then the app (the apps use
+the lab site's Pyodide runtime: the second visit downloads only what is the app's own).
 
 Usage: python benchmarks/site_visits.py [--site build/lite] [--serving plain gzip]
 """
@@ -30,6 +31,8 @@ from stepping import LIVE_NEXT  # noqa: E402
 PAGES = {"app 02": ("apps/voici/render/02-stunsa.html", LIVE_NEXT),
          "lab 02": ("lab/index.html?path=02-stunsa.ipynb", ".jp-NotebookPanel .jp-Cell")}
 VISITS = 3
+#: the visits measured, each in a profile of its own: one page three times, or one after another
+SEQUENCES = {**{name: [name] * VISITS for name in PAGES}, "lab 02, then app 02": ["lab 02", "app 02"]}
 
 
 
@@ -45,11 +48,12 @@ def main() -> None:
     with sync_playwright() as p:
         for serving in args.serving:
             site = StaticSite(args.site, precompressed=serving == "gzip")
-            for name, (page, ready) in PAGES.items():
+            for sequence, names in SEQUENCES.items():
                 with tempfile.TemporaryDirectory() as profile:
                     browser = p.chromium.launch_persistent_context(
                         profile, executable_path=CHROMIUM, args=offline_args(proxy))
-                    for visit in range(1, VISITS + 1):
+                    for visit, name in enumerate(names, 1):
+                        page, ready = PAGES[name]
                         tab = browser.new_page()
                         tab.set_default_timeout(300_000)
                         site.sent = 0
@@ -58,7 +62,7 @@ def main() -> None:
                         tab.locator(ready).first.wait_for()
                         seconds = time.monotonic() - started
                         site.quiet()
-                        print(f"{name}, {serving}, visit {visit}: {site.sent / 1e6:.1f} MB, "
+                        print(f"{sequence}, {serving}, visit {visit} ({name}): {site.sent / 1e6:.1f} MB, "
                               f"ready in {seconds:.1f} s", flush=True)
                         tab.close()
                     browser.close()
