@@ -90,3 +90,20 @@ def answer_by_mouse_and_keyboard(tab) -> dict[str, list[float]]:
         times["question"].append(timed(tab, quiz, "prompt",
                                        quiz.locator("button.sg-next-question").click))
     return times
+
+
+def answer_in_any_language(tab, quiz) -> None:
+    """A quiz of any notebook, in any language: an answer by mouse (its feedback takes the
+    focus), the next question by keyboard (its first choice takes the focus) and an
+    answer by keyboard."""
+    from playwright.sync_api import expect
+
+    quiz.scroll_into_view_if_needed()
+    quiz.locator("button.sg-choice").first.click()
+    expect(quiz.locator(".sg-feedback")).to_be_focused()
+    quiz.locator("button.sg-next-question").focus()
+    tab.keyboard.press("Enter")
+    expect(quiz.locator("button.sg-choice").first).to_be_focused()
+    expect(quiz.locator(".sg-feedback")).to_have_count(0)
+    tab.keyboard.press("Enter")
+    expect(quiz.locator(".sg-feedback")).to_be_focused()

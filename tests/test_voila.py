@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from accessibility import FOCUS_RING, focus_ring, violations
 from browsing import PRESENT_CONFIG, offline_chromium, require_chromium, start_present
-from quizzing import answer_by_mouse_and_keyboard, timed
+from quizzing import answer_by_mouse_and_keyboard, answer_in_any_language, timed
 from stepping import ENGLISH, SWEDISH, click_times, comm_frames, quiet, step_by_mouse_and_keyboard
 from traitlets.config.loader import PyFileConfigLoader
 
@@ -279,6 +279,16 @@ def test_the_quiz_answers_by_mouse_and_keyboard_in_time(voila, browser):
     print(f"quiz in Voila: answers {', '.join(f'{t:.0f}' for t in times['answer'])} ms; "
           f"questions {', '.join(f'{t:.0f}' for t in times['question'])} ms")
     assert min(times["answer"]) < 100 and min(times["question"]) < 100, times
+    assert outside(tab) == []
+    tab.context.close()
+
+
+def test_the_swedish_quiz_answers_by_mouse_and_keyboard(voila, browser):
+    tab = open_app(browser, voila, "sv/03-pick-up-cases.ipynb")
+    quiz = tab.locator(".sg-quiz").first
+    expect(quiz.locator(".sg-score")).to_contain_text("poäng")
+    answer_in_any_language(tab, quiz)
+    expect(quiz.locator(".sg-feedback")).to_have_text(re.compile(r"^(Rätt|Inte riktigt|Inte tillåtet): "))
     assert outside(tab) == []
     tab.context.close()
 
