@@ -52,6 +52,7 @@ from .rulebook import RULEBOOK
 from .rules import OPTIONS
 from .scenario import Outcome, Scenario, run
 from .schema import EXERCISE_KINDS
+from .view import board_html
 
 KINDS = EXERCISE_KINDS
 """Every kind of question, in the order a moment asks them."""
@@ -216,12 +217,6 @@ class Question:
     def is_right(self, choice: str) -> bool:
         return choice in self.answer
 
-    @property
-    def trump_up(self) -> bool:
-        """Whether the question's board shows the trump card face up: asked what it
-        makes trumps, the reader sees it as the players do once phase 1 is over."""
-        return self.kind == "trump"
-
     def feedback(self, choice: str) -> Feedback:
         """The answer to picking ``choice``: right in one sentence, or why not with the
         rule (a refused move: the engine's refusal).
@@ -356,6 +351,18 @@ class Sheet:
                 return q
         raise QuizError(gettext("no {kind} question after move {after}").format(kind=kind,
                                                                                 after=after))
+
+    def board(self, question: Question, deck: str = "two-colour", compact: bool = False) -> str:
+        """The board ``question`` shows before it is answered (the quiz, the worksheet
+        and the static picture all draw this one): its frame, with whose turn it is and
+        the marks hidden when it asks who plays, the facts it asks about hidden, and,
+        asked what trumps are, the trump card face up, as the players see it once
+        phase 1 is over."""
+        frame = self.frames[question.frame]
+        return board_html(frame.state, self.game.players, self.game.rules, deck=deck,
+                          compact=compact, marks=None if question.hide_turn else frame.marks,
+                          turn=not question.hide_turn, facts=not question.hide_facts,
+                          trump_up=question.kind == "trump")
 
     def context(self, question: Question, since: int = 0) -> list[Event]:
         """The events narrated before ``question`` is asked, from step ``since`` on: the

@@ -32,7 +32,7 @@ from .i18n import Messages, current, language
 from .i18n import gettext as _
 from .quiz import Question, Sheet
 from .rulebook import RULEBOOK
-from .view import board_html, frame_html, rule_list_html, rule_order, rules_used, text_presentation
+from .view import frame_html, rule_list_html, rule_order, rules_used, text_presentation
 
 WORDS = Messages({
     "title": "{title}: questions",
@@ -173,12 +173,7 @@ def _question_html(sheet: Sheet, q: Question, number: int, carried: Sequence[Eve
     told = [*carried, *sheet.context(q, since=max(0, q.after - 1))]
     lines = "".join(f'<div class="sg-event">{escape(text_presentation(e.sentence(game.players)))}.'
                     "</div>" for e in told)
-    board = ""
-    if with_board:
-        frame = sheet.frames[q.frame]
-        board = board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
-                           facts=not q.hide_facts, trump_up=q.trump_up,
-                           marks=None if q.hide_turn else frame.marks, compact=True)
+    board = sheet.board(q, compact=True) if with_board else ""
     choices = "".join(f"<li>{escape(text_presentation(q.label(c)))}</li>" for c in q.choices)
     return (f'<section class="sg-question"><h2>{escape(WORDS["question"].format(number=number))}'
             f'</h2><div class="sg-narration">{lines}</div>{board}'

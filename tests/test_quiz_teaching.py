@@ -16,7 +16,6 @@ from skitgubbe_core.cli import main
 from skitgubbe_core.i18n import gettext, language
 from skitgubbe_core.rules import PRESETS
 from skitgubbe_core.simulate import random_game
-from skitgubbe_core.view import board_html
 
 NAMES = examples.names()
 
@@ -43,20 +42,12 @@ def _text(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 
-def question_board(sheet: quiz.Sheet, q: quiz.Question) -> str:
-    """The board ``q`` shows, as the quiz, the worksheet and the handout draw it."""
-    frame, game = sheet.frames[q.frame], sheet.game
-    return _text(board_html(frame.state, game.players, game.rules, turn=not q.hide_turn,
-                            marks=None if q.hide_turn else frame.marks,
-                            facts=not q.hide_facts, trump_up=q.trump_up))
-
-
 def shown_before(sheet: quiz.Sheet, q: quiz.Question) -> list[str]:
     """Everything a view shows before ``q`` is answered: the example's title, what happened
     in the question's move, the frame's caption, the board (its status line and marks)
     and the prompt; not the choices, which hold the answer among the wrong ones."""
     told = [e.sentence(sheet.game.players) for e in sheet.context(q, since=max(0, q.after - 1))]
-    return [sheet.title, *told, sheet.frames[q.frame].caption, question_board(sheet, q), q.prompt]
+    return [sheet.title, *told, sheet.frames[q.frame].caption, _text(sheet.board(q)), q.prompt]
 
 
 def give_aways(sheet: quiz.Sheet, q: quiz.Question, lang: str) -> list[str]:
@@ -104,7 +95,7 @@ def test_a_trump_question_shows_the_trump_card_face_up(lang):
                 card = sheet.frames[q.frame].state.trump_card
                 if q.kind != "trump" or card is None:
                     continue
-                board = question_board(sheet, q)
+                board = _text(sheet.board(q))
                 asked.append(name)
                 assert gettext("the trump card, turned up") in board, (name, board)
                 assert gettext("the trump card, face down") not in board, name

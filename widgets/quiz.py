@@ -209,24 +209,21 @@ class Quiz(StaticPicture, View):
             range(q.frame, q.frame + 1) if q.hide_turn else range(0)
         return {
             "title": "" if self.title else sheet.title,
-            "board": add(self._board(sheet, frames[q.frame], hide=q.hide_turn,
-                                     facts=not q.hide_facts, trump_up=q.trump_up)),
+            "board": add(sheet.board(q, self.deck)),
             "told": add(f'<div class="sg-narration" style="line-height:1.4">{told}</div>'),
             "prompt": q.prompt,
             "choices": [_choice(q, c) for c in q.choices],
             "answer": [i for i, c in enumerate(q.choices) if c in q.answer],
             "feedback": [{"right": f.right, "text": text_presentation(f.sentence)}
                          for f in feedback],
-            "steps": [{"board": add(self._board(sheet, frames[k], hide=False)),
+            "steps": [{"board": add(self._board(sheet, frames[k])),
                        "told": add(narration_html(frames[k], game.players))} for k in reveal],
         }
 
-    def _board(self, sheet: Sheet, frame: Any, hide: bool, facts: bool = True,
-               trump_up: bool = False) -> str:
-        game = sheet.game
-        return board_html(frame.state, game.players, game.rules, deck=self.deck,
-                          marks=None if hide else frame.marks, turn=not hide, facts=facts,
-                          trump_up=trump_up)
+    def _board(self, sheet: Sheet, frame: Any) -> str:
+        """A frame of show me, as the stepper shows it."""
+        return board_html(frame.state, sheet.game.players, sheet.game.rules, deck=self.deck,
+                          marks=frame.marks)
 
     def _asked(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         """The browser's message: a drill's next batch of questions (``more``), answered
@@ -358,10 +355,7 @@ def question_html(sheet: Sheet, q: Question, label: str, deck: str = "two-colour
     """One question as a ``<section class="sg-question">``: what just happened, the board,
     the prompt, the choices, and the answer with its reason inside ``<details>``."""
     game = sheet.game
-    frame = sheet.frames[q.frame]
-    board = board_html(frame.state, game.players, game.rules, deck=deck, compact=True,
-                       marks=None if q.hide_turn else frame.marks, turn=not q.hide_turn,
-                       facts=not q.hide_facts, trump_up=q.trump_up)
+    board = sheet.board(q, deck, compact=True)
     events = sheet.context(q, since=max(0, q.after - 1))
     told = "".join(f"<li>{escape(text_presentation(e.sentence(game.players)))}</li>"
                    for e in events)
