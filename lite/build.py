@@ -247,20 +247,14 @@ def prepare_pyodide(lite_dir: Path, cache: Path, served: dict[str, str]) -> list
             lock_entry["file_name"] = f"{PYODIDE_CDN_URL}/{lock_entry['file_name']}"
     for name, path in wheels.items():
         packages[name] = wheel_entry(path, set(wheels))
+    # no package depends on jedi (IPython does): a kernel loads completion only if its
+    # start list names it, as the lab site's does (OFFLINE_STARTUP) and the apps' does
+    # not (they have no code to complete); one lock serves both, which share one runtime
+    for entry in packages.values():
+        entry["depends"] = [d for d in entry["depends"] if d not in COMPLETION]
     lock["packages"] = dict(sorted(packages.items()))
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return sorted(wheels)
-
-
-def start_without_completion(path: Path) -> None:
-    """No package of the lock depends on jedi (IPython does), so what a kernel loads as it
-    starts brings a completion package only if its start list names it: the lab site's
-    does (``OFFLINE_STARTUP``), the apps' does not (they have no code to complete).  One
-    lock serves both sites, which then share one runtime (lite/voici.py)."""
-    lock = json.loads(path.read_text(encoding="utf-8"))
-    for entry in lock["packages"].values():
-        entry["depends"] = [d for d in entry["depends"] if d not in COMPLETION]
-    path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
 def write_config(lite_dir: Path) -> None:
@@ -351,7 +345,6 @@ def build(output: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Non
     lite_dir.mkdir(parents=True)
     local = prepare_pyodide(lite_dir, cache, served_versions())
     print(f"served from the site: {', '.join(local)}")
-    start_without_completion(lite_dir / "static" / "pyodide" / "pyodide-lock.json")
     write_config(lite_dir)
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir,
         "--output-dir", output, "--contents", contents,

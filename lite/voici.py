@@ -80,7 +80,6 @@ def build_site(output: Path, cache: Path, contents: Path) -> None:
         lite_dir = Path(tmp)
         local = build.prepare_pyodide(lite_dir, cache, build.served_versions())
         print(f"served from the site: {', '.join(local)}")
-        build.start_without_completion(lite_dir / "static" / "pyodide" / "pyodide-lock.json")
         write_config(lite_dir)
         os.environ["JUPYTER_PATH"] = str(build.ROOT / "share" / "jupyter")
         build.run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite_dir,
