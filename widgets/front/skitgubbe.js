@@ -50,15 +50,20 @@ function h(tag, props = {}, attrs = {}, ...children) {
   return node;
 }
 
-/** A native button with visible `text`; `tip`, when given, is its tooltip and completes
- * its accessible name ("move, back to the previous move"). */
+/** Button `b`'s visible `text`; `tip`, when given, is its tooltip and completes its
+ * accessible name ("move, back to the previous move"), or is that name when it starts
+ * with the text ("large, for a projector", not "large, large, for a projector"). */
+function label(b, text, tip) {
+  b.textContent = text;
+  if (!tip) return;
+  b.title = tip;
+  if (tip !== text) b.setAttribute("aria-label", tip.toLowerCase().startsWith(text.toLowerCase()) ? tip : `${text}, ${tip}`);
+}
+
+/** A native button with visible `text` and `tip` (see label()). */
 function button(text, tip, onClick, className = "") {
-  const b = h("button", { type: "button", className: `sg-button ${className}`.trim(), textContent: text });
-  if (tip) {
-    b.title = tip;
-    // "large, for a projector", not "large, large, for a projector"
-    if (tip !== text) b.setAttribute("aria-label", tip.toLowerCase().startsWith(text.toLowerCase()) ? tip : `${text}, ${tip}`);
-  }
+  const b = h("button", { type: "button", className: `sg-button ${className}`.trim() });
+  label(b, text, tip);
   b.addEventListener("click", onClick);
   return b;
 }
@@ -78,8 +83,7 @@ function format(template, fields) {
  * alone (data-lm-suppress-shortcuts): on the root, and on each element of ours that takes
  * the focus, since JupyterLab's command mode matches the focused element itself before it
  * looks at its ancestors ("m" on a focused button would turn the cell into Markdown).
- * The view puts the root into its element once drawn (`el.replaceChildren(root)`), so
- * its live regions do not read out the first frame as the page loads. */
+ * The view returns it drawn; render() puts it into the page. */
 function widgetRoot(kind, size) {
   const root = h("div", { className: `sg-widget sg-${kind} sg-size-${size}` },
                  { "data-lm-suppress-shortcuts": "true" });
@@ -90,8 +94,9 @@ function widgetRoot(kind, size) {
 }
 
 /** The size switch: three buttons, aria-pressed on the one in use; sizes the root in the
- * browser only. */
-function sizeSwitch(root, words, start, onChange = () => {}) {
+ * browser only, and follows the model's `size` (Python's size_switch.set, the static
+ * site's page-wide switch). */
+function sizeSwitch(root, words, model, cleanups) {
   const id = `sg-size-label-${++uid}`;
   const group = h("div", { className: "sg-size-switch" }, { role: "group", "aria-labelledby": id },
                   h("span", { id, className: "sg-size-label", textContent: words.size }));
@@ -101,14 +106,14 @@ function sizeSwitch(root, words, start, onChange = () => {}) {
       root.classList.toggle(`sg-size-${s}`, s === size);
       buttons[s].setAttribute("aria-pressed", String(s === size));
     }
-    onChange(size);
   };
   for (const s of SIZES) {
     buttons[s] = button(words.sizes[s], words.size_tips[s], () => set(s), "sg-size");
     group.append(buttons[s]);
   }
-  set(start);
-  return { group, set };
+  set(model.get("size"));
+  follow(model, "size", set, cleanups);
+  return group;
 }
 
 /** Python's answer to a message: `start()` when one is sent; unless Python answers
@@ -152,12 +157,11 @@ function stepKeys(root, where, last, go) {
 
 // -- the stepper ------------------------------------------------------------------------
 
-function renderStepper({ model, el }) {
+function renderStepper({ model, cleanups }) {
   const words = model.get("words");
   const pieces = model.get("pieces");
   const steps = model.get("steps");
   const last = steps.length - 1;
-  const cleanups = [];
   let at = Math.min(model.get("position"), last);
   let viewer = model.get("viewer");
   const root = widgetRoot("stepper", model.get("size"));
@@ -199,12 +203,12 @@ function renderStepper({ model, el }) {
   const told = h("div", { className: "sg-scaled sg-live" }, { role: "status", "aria-live": "polite" });
   const sources = h("div", { className: "sg-sources" });
   sources.innerHTML = model.get("sources");
-  const switcher = sizeSwitch(root, words, model.get("size"));
+  const sizes = sizeSwitch(root, words, model, cleanups);
   root.append(
     heading ?? "",
     h("div", { className: "sg-controls" }, {}, ...Object.values(buttons),
       h("span", { className: "sg-menu" }, {}, h("label", { htmlFor: menuId, textContent: words.show }), menu),
-      switcher.group),
+      sizes),
     h("div", { className: "sg-controls sg-scrub" }, {},
       h("label", { htmlFor: boxId, textContent: words.frame }), box, where),
     board, told, sources);
@@ -227,17 +231,14 @@ function renderStepper({ model, el }) {
   stepKeys(root, () => at, last, go);
   follow(model, "position", (p) => go(p), cleanups);
   follow(model, "viewer", (v) => { viewer = v; menu.value = String(v); show(at, false); }, cleanups);
-  follow(model, "size", (s) => switcher.set(s), cleanups);
   show(at);
-  el.replaceChildren(root);
-  return () => cleanups.forEach((undo) => undo());
+  return root;
 }
 
 // -- the quiz ---------------------------------------------------------------------------
 
-function renderQuiz({ model, el }) {
+function renderQuiz({ model, cleanups }) {
   const words = model.get("words");
-  const cleanups = [];
   const root = widgetRoot("quiz", model.get("size"));
   let questions = model.get("questions");
   let pieces = model.get("pieces");
@@ -257,9 +258,9 @@ function renderQuiz({ model, el }) {
   const answerArea = h("div", { className: "sg-scaled sg-answer-area" });
   const showMe = button(words["show-me"], words["show-me-tip"], () => step(), "sg-show-me");
   const next = button(words.next, null, () => go(at + 1, true), "sg-next-question sg-primary");
-  const switcher = sizeSwitch(root, words, model.get("size"));
+  const sizes = sizeSwitch(root, words, model, cleanups);
   root.append(heading, progress, board, told, prompt, choices, answerArea,
-              h("div", { className: "sg-controls" }, {}, showMe, next, switcher.group));
+              h("div", { className: "sg-controls" }, {}, showMe, next, sizes));
 
   const title = () => model.get("heading") || (questions[at] ? questions[at].title : "");
   function showProgress() {
@@ -306,9 +307,7 @@ function renderQuiz({ model, el }) {
     prompt.removeAttribute("tabindex");
     prompt.textContent = q.prompt;
     choices.replaceChildren(...q.choices.map((c, i) => {
-      const b = button(c.text, c.tip, () => answer(i), `sg-choice${c.red ? " sg-red" : ""}${c.card ? " sg-card-choice" : ""}`);
-      b.title = c.tip;
-      return b;
+      return button(c.text, c.tip, () => answer(i), `sg-choice${c.red ? " sg-red" : ""}${c.card ? " sg-card-choice" : ""}`);
     }));
     answerArea.replaceChildren();
     showMe.textContent = words["show-me"];
@@ -359,25 +358,22 @@ function renderQuiz({ model, el }) {
     if (waiting) { waiting = false; go(at + 1, true); } else showProgress();
   }, cleanups);
   follow(model, "at", (index) => go(index), cleanups);
-  follow(model, "size", (s) => switcher.set(s), cleanups);
   go(Math.max(0, model.get("at")));
-  el.replaceChildren(root);
-  return () => cleanups.forEach((undo) => undo());
+  return root;
 }
 
 // -- the rule switcher ---------------------------------------------------------------------
 
-function renderSwitcher({ model, el }) {
+function renderSwitcher({ model, cleanups }) {
   const words = model.get("words");
   const pieces = model.get("pieces");
   const columns = model.get("columns");
   const last = Math.max(...columns.map((c) => c.pages.length)) - 1;
-  const cleanups = [];
   const root = widgetRoot("switcher", model.get("size"));
   const boxId = `sg-step-${++uid}`;
   const box = h("input", { id: boxId, type: "number", min: "0", max: String(last), step: "1",
                            className: "sg-step-box", value: "0" });
-  const switcher = sizeSwitch(root, words, model.get("size"));
+  const sizes = sizeSwitch(root, words, model, cleanups);
   const drawn = columns.map((c) => {
     const head = h("div", { className: "sg-reading" });
     head.innerHTML = c.head;
@@ -389,7 +385,7 @@ function renderSwitcher({ model, el }) {
   root.append(h("h3", { className: "sg-heading", textContent: model.get("heading") }),
               h("p", { className: "sg-summary", textContent: model.get("summary") }),
               h("div", { className: "sg-controls" }, {}, h("label", { htmlFor: boxId, textContent: words.step }),
-                box, switcher.group),
+                box, sizes),
               h("div", { className: "sg-columns" }, {}, ...drawn.map((d) => d.column)), live);
   let at = -1;
   function show(step, narrate = true) {
@@ -409,19 +405,11 @@ function renderSwitcher({ model, el }) {
   box.addEventListener("change", () => { box.value = String(at); });
   stepKeys(root, () => at, last, show);
   follow(model, "step", (s) => show(s), cleanups);
-  follow(model, "size", (s) => switcher.set(s), cleanups);
   show(model.get("step"), false);
-  el.replaceChildren(root);
-  return () => cleanups.forEach((undo) => undo());
+  return root;
 }
 
 // -- the play table ---------------------------------------------------------------------
-
-/** Give button `b` new visible `text`, its accessible name following as button() made it. */
-function relabel(b, text, tip) {
-  b.textContent = text;
-  if (tip && tip !== text) b.setAttribute("aria-label", `${text}, ${tip}`);
-}
 
 /** A card of the reader's hand: a playable one carries a tick (not only a colour) and
  * plays it; another is aria-disabled (it keeps its focus, so its refusal can be read:
@@ -443,9 +431,8 @@ function cardButton(card, onPlay, onRefused) {
   return b;
 }
 
-function renderTable({ model, el }) {
+function renderTable({ model, cleanups }) {
   const words = model.get("words");
-  const cleanups = [];
   const root = widgetRoot("table-view", model.get("size"));
   let focusAfter = null;  // where focus goes when Python answers a click
   let typed = false;      // a typed move is on its way: the box empties if it is played
@@ -487,28 +474,25 @@ function renderTable({ model, el }) {
   const summary = h("summary");
   const logList = h("ul", { className: "sg-log-moves", tabIndex: 0 }, { "aria-label": words.log });
   const log = h("details", { className: "sg-scaled sg-log", open: true }, {}, summary, logList);
-  const switcher = sizeSwitch(root, words, model.get("size"));
+  const sizes = sizeSwitch(root, words, model, cleanups);
   root.append(board, told,
               h("div", { className: "sg-controls sg-scaled sg-hand-row" }, {}, yours, ticks, hand), moves,
               h("div", { className: "sg-controls" }, {}, ...Object.values(controls)),
               h("div", { className: "sg-controls" }, {}, h("label", { htmlFor: entryId, textContent: words.entry }),
                 entry, submit),
               h("div", { className: "sg-controls" }, {},
-                h("label", { htmlFor: menuId, textContent: words.opponents }), menu, switcher.group),
+                h("label", { htmlFor: menuId, textContent: words.opponents }), menu, sizes),
               message, log);
 
-  const python = awaitPython(model, () => {
-    message.textContent = words["no-python"];
-    message.classList.add("sg-alert");
-  }, cleanups);
-  const say = (html, alert) => {
+  const say = (html, alert) => {  // Python's message (HTML from view.py)
     message.innerHTML = html;
     message.classList.toggle("sg-alert", alert);
   };
-  const refused = (tip) => {  // a greyed card's refusal, told here (no kernel message)
-    message.textContent = tip;
+  const warn = (text) => {  // our own words: a greyed card's refusal, no Python
+    message.textContent = text;
     message.classList.add("sg-alert");
   };
+  const python = awaitPython(model, () => warn(words["no-python"]), cleanups);
   /** After a move: the next step if there is one to see, else the hand, else the box. */
   const focusOn = () => {
     const usable = (b) => b && !b.disabled && b.getAttribute("aria-disabled") !== "true";
@@ -526,11 +510,11 @@ function renderTable({ model, el }) {
     yours.textContent = table.yours;
     ticks.textContent = table.ticks ? ` ${table.ticks}` : "";
     hand.replaceChildren(...table.hand.map((card, i) => cardButton(
-      card, () => act("card", { index: i }, "moved"), () => refused(card.tip))));
+      card, () => act("card", { index: i }, "moved"), () => warn(card.tip))));
     moves.replaceChildren(...table.moves.map((label, i) => button(label, null, () => act("move", { index: i }, "moved"), "sg-move")));
     if (table.play_on) moves.append(button(table.play_on, null, () => act("next", {}, "moved"), "sg-play-on"));
     for (const [name, b] of Object.entries(controls)) b.disabled = !table.enabled[name];
-    relabel(controls.next, table.next_label, words.next_tip);
+    label(controls.next, table.next_label, words.next_tip);
     entry.disabled = submit.disabled = !table.enabled.entry;
     if (menu.options.length !== table.opponents.length) {
       menu.replaceChildren(...table.opponents.map((o) => h("option", { value: o.name, textContent: o.label })));
@@ -552,18 +536,20 @@ function renderTable({ model, el }) {
     focusAfter = null;
   }
   follow(model, "table", draw, cleanups);
-  follow(model, "size", (s) => switcher.set(s), cleanups);
   draw(model.get("table"));
-  el.replaceChildren(root);
-  return () => cleanups.forEach((undo) => undo());
+  return root;
 }
 
 const VIEWS = { stepper: renderStepper, quiz: renderQuiz, switcher: renderSwitcher, table: renderTable };
 
-/** Draw `model` (a view of kind `model.get("kind")`) into `el`. */
+/** Draw `model` (a view of kind `model.get("kind")`) into `el`: the view builds its root
+ * (registering what to undo in `cleanups`), which enters the page drawn, so its live
+ * regions do not read the first frame out as the page loads. */
 export function render({ model, el, front }) {
   useStyle(front);
   const kind = model.get("kind");
   el.classList.add("sg-host", `sg-host-${kind}`);  // see skitgubbe.css: "disconnected"
-  return VIEWS[kind]({ model, el });
+  const cleanups = [];
+  el.replaceChildren(VIEWS[kind]({ model, cleanups }));
+  return () => cleanups.forEach((undo) => undo());
 }
