@@ -152,13 +152,18 @@ def references(value: object) -> Iterator[str]:
             yield from references(item)
 
 
+def model_state(model: object) -> dict[str, Any]:
+    """A stored model's state (empty for anything else)."""
+    state = model.get("state") if isinstance(model, dict) else None
+    return state if isinstance(state, dict) else {}
+
+
 def drawable(model: object) -> bool:
     """Whether the loader can draw a model: it holds its module (anywidget's ``_esm``)
     and needs no kernel (the play table's engine is Python: the site shows its stored
     picture, beside the link to its app)."""
-    state = model.get("state") if isinstance(model, dict) else None
-    return (isinstance(state, dict) and isinstance(state.get("_esm"), str)
-            and state.get("kind") != "table")
+    state = model_state(model)
+    return isinstance(state.get("_esm"), str) and state.get("kind") != "table"
 
 
 def shown_state(models: dict[str, dict[str, Any]], shown: list[str]) -> dict[str, Any]:
@@ -294,8 +299,8 @@ def app_link(page: Page, lite: str) -> str:
 def needs_python(model: object) -> bool:
     """Whether a widget does something only Python can: the play table (its engine) and
     a drill (its next batch of questions)."""
-    state = model.get("state") if isinstance(model, dict) else None
-    return isinstance(state, dict) and (state.get("kind") == "table" or state.get("endless") is True)
+    state = model_state(model)
+    return state.get("kind") == "table" or state.get("endless") is True
 
 
 def lite_links(page: Page, lite: str, app: bool) -> str:
