@@ -56,6 +56,7 @@ from browsing import (  # noqa: E402
     offline_args,
     start_lab,
     start_present,
+    throttle,
 )
 from stepping import (  # noqa: E402
     CLICK_TO_NARRATION,
@@ -72,11 +73,6 @@ SECTIONS = ("site", "lab", "voila", "lite", "apps")
 CLASS = reading_site.CLASS
 FRONT_ENDS = {"lab": "JupyterLab", "voila": "Voila", "lite": "lab site (JupyterLite)",
               "apps": "apps (Voici)"}
-
-
-def throttle(tab, rate: int) -> None:
-    """Chromium's CPU throttling of ``tab`` (1: none)."""
-    tab.context.new_cdp_session(tab).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def clicks(tab, messages: Callable[[], list], count: int) -> dict:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from accessibility import violations
-from browsing import jupyter_env, offline_chromium, require_chromium, start_lab
+from browsing import jupyter_env, offline_chromium, require_chromium, start_lab, throttle
 from quizzing import answer_by_mouse_and_keyboard
 from stepping import (
     ENGLISH,
@@ -133,10 +133,9 @@ def test_running_the_notebook_gives_live_widgets_that_step(page):
     step_by_mouse_and_keyboard(tab, stepper, ENGLISH)
     _command_keys_leave_the_notebook_alone(tab, stepper.locator("button.sg-back"))
     times = click_times(tab, stepper)
-    cdp = tab.context.new_cdp_session(tab)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    throttle(tab, 4)
     slow = click_times(tab, stepper)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    throttle(tab, 1)
     print(f"click to narration in JupyterLab: {', '.join(f'{t:.1f}' for t in times)} ms; "
           f"at 4x: {', '.join(f'{t:.1f}' for t in slow)} ms; "
           f"{len(sent) - before} websocket frames sent meanwhile")

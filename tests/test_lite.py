@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from accessibility import violations
-from browsing import StaticSite, build_lite, offline_chromium, require_chromium
+from browsing import StaticSite, build_lite, offline_chromium, require_chromium, throttle
 from quizzing import answer_by_mouse_and_keyboard, answer_in_any_language
 from stepping import (
     ENGLISH,
@@ -256,12 +256,6 @@ def test_family_notebook_shows_its_tables_tree_and_switchers_offline(site, brows
     click_changes_the_board(tab)
     assert outside(tab) == []
     tab.context.close()
-
-
-def throttle(tab, rate: int = 4) -> None:
-    """Chromium's CPU throttling on ``tab`` (a school laptop; it lasts across the tab's
-    navigations)."""
-    tab.context.new_cdp_session(tab).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def test_three_notebooks_in_sequence_in_one_tab_each_open_alone_and_run(site, browser):
