@@ -13,6 +13,7 @@ NOT_QUICK = (
     # browsers, servers and fresh environments
     "tests/test_browser.py", "tests/test_lite.py", "tests/test_voila.py",
     "tests/test_voici.py", "tests/test_binder.py", "tests/test_browsing.py",
+    "tests/test_front_module.py",
     "tests/test_handout.py::test_printed_handouts_fit_their_pages",
     "tests/test_worksheet.py::test_every_built_in_worksheet_prints_on_two_pages_koiras_on_three",
     "tests/test_site_bytes.py",

@@ -5,6 +5,7 @@ fails here with a readable diff."""
 from __future__ import annotations
 
 import difflib
+import json
 
 import golden
 import pytest
@@ -36,7 +37,28 @@ def test_the_narrated_game_is_the_golden_one(preset, lang):
 
 def test_there_is_a_golden_file_for_each_preset_and_language_and_no_other():
     stored = {f.name for f in golden.GOLDEN.glob("*")}
-    assert stored == {f.name for f in golden.expected()}
+    assert stored == {f.name for f in golden.expected()} | {golden.COUNTS.name}
+
+
+def test_the_counted_walks_are_the_golden_ones():
+    """The counts golden (legal actions summed over seeded walks, moves, loser) holds no
+    wording: a failure here is a change of what the rules allow, never of a sentence."""
+    assert golden.COUNTS.exists(), "tests/golden/counts.json is missing: run tests/golden.py"
+    stored = json.loads(golden.COUNTS.read_text(encoding="utf-8"))
+    now = golden.counts()
+    changed = sorted(f"{preset} with {n} players: stored {walks}, now {now[preset][n]}"
+                     for preset, by_count in stored.items() if preset in now
+                     for n, walks in by_count.items() if now[preset].get(n) != walks)
+    assert not changed, "\n".join(changed[:10])
+    assert stored.keys() == now.keys() and all(stored[p].keys() == now[p].keys() for p in now)
+    assert golden.COUNTS.read_text(encoding="utf-8") == golden.counts_text()
+
+
+def test_a_walk_counts_what_the_rules_allow():
+    """A rule that changes the legal moves changes the count: follow-suit Skitgubbe's
+    walk is not basic Skitgubbe's, on the same deal and choices."""
+    assert golden.walk("skitgubbe", 3, 1) != golden.walk("skitgubbe-follow-suit", 3, 1)
+    assert golden.walk("skitgubbe", 3, 1) == golden.walk("skitgubbe", 3, 1)
 
 
 def test_a_preset_without_a_seed_is_named_with_the_way_to_choose_one(monkeypatch):
