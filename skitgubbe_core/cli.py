@@ -28,6 +28,7 @@ from . import (
     quiz,
     record,
     scenario,
+    scenario_check,
     worksheet,
 )
 from .cards import SUIT_SYMBOLS, SUITS, format_cards
@@ -208,7 +209,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             status = 2
             continue
         print(f"== {shown}: {_(sc.title)}")
-        status = max(status, _report(quiz.check(sc), shown))
+        status = max(status, _report(scenario_check.check(sc), shown))
     return status
 
 
@@ -226,7 +227,7 @@ def cmd_example(args: argparse.Namespace) -> int:
     if sc.description:
         print(_(sc.description))
     print()
-    return _report(quiz.check(sc), args.name)
+    return _report(scenario_check.check(sc), args.name)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -178,8 +178,8 @@ def run(scenario: Scenario) -> Outcome:
     """Replay the moves, checking each checkpoint when its move count is reached.
 
     A refused move stops the replay and is reported (with its move number and rule).
-    :func:`skitgubbe_core.quiz.check` also checks the exercises, as ``skitgubbe check``
-    does.
+    :func:`skitgubbe_core.scenario_check.check` also checks the exercises, as
+    ``skitgubbe check`` does.
     """
     game = scenario.game()
     moves = scenario.moves

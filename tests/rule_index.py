@@ -81,10 +81,10 @@ def _strings(nodes: list[ast.AST]) -> set[str]:
 def citations() -> dict[str, list[str]]:
     """Each rulebook key and the places (``module.function``) citing it, sorted."""
     found: dict[str, set[str]] = {key: set() for key in RULEBOOK}
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         if path.name in NOT_CITING:
             continue
-        module = path.stem
+        module = ".".join(path.relative_to(ENGINE).with_suffix("").parts).removesuffix(".__init__")
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.FunctionDef):

@@ -166,7 +166,7 @@ def _event_sites() -> tuple[dict[str, int], set[str]]:
     the named builders it calls (``ev.name(...)``)."""
     tuples: dict[str, int] = {}
     called: set[str] = set()
-    for path in sorted((ROOT / "skitgubbe_core").glob("*.py")):
+    for path in sorted((ROOT / "skitgubbe_core").rglob("*.py")):
         if path.name == "events.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -15,11 +15,19 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import api_docs  # noqa: E402
 
+
+def _page(package: str, path: Path) -> str:
+    """The page of a module's file (a subpackage's ``__init__.py``: the subpackage's)."""
+    parts = path.with_suffix("").parts
+    return "/".join((package, *(parts[:-1] if parts[-1] == "__init__" else parts))) + ".html"
+
+
 #: each public module's file, by the page pdoc names after it
-MODULES = {f"{package}/{path.stem}.html": path
+MODULES = {_page(package, path): ROOT / folder / path
            for package, folder in (("skitgubbe_core", "skitgubbe_core"),
                                    ("skitgubbe_widgets", "widgets"))
-           for path in sorted((ROOT / folder).glob("*.py")) if not path.stem.startswith("_")}
+           for path in sorted(p.relative_to(ROOT / folder) for p in (ROOT / folder).rglob("*.py"))
+           if not path.stem.startswith("_") or (path.stem == "__init__" and len(path.parts) > 1)}
 
 
 class Loads(HTMLParser):

@@ -104,8 +104,9 @@ def m(error):
 def test_no_error_of_the_engine_is_written_in_english():
     """Every ``raise`` in ``skitgubbe_core`` whose sentence is written in the code passes
     it through ``_``/``gettext``/``ngettext`` (the catalogue), except :data:`ALLOWED`."""
-    found = [hit for path in sorted(CORE.glob("*.py"))
-             for hit in english_raises(path.read_text(encoding="utf-8"), path.name)]
+    found = [hit for path in sorted(CORE.rglob("*.py"))
+             for hit in english_raises(path.read_text(encoding="utf-8"),
+                                       path.relative_to(CORE).as_posix())]
     assert found == []
 
 

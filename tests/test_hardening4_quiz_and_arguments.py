@@ -121,7 +121,7 @@ def test_2_ask_names_the_kinds_too():
 def test_2_a_kind_the_variant_never_asks_ends_the_drill(monkeypatch):
     from skitgubbe_widgets import Quiz
 
-    monkeypatch.setattr(quiz, "DRILL_GAMES", 4)
+    monkeypatch.setattr(quiz.practice, "DRILL_GAMES", 4)
     with pytest.raises(quiz.QuizError, match="no 'tie-cards' question came up in 4 random "
                        "games of skitgubbe: its rules may never ask it"):
         next(iter(quiz.drill("skitgubbe", 3, kinds=["tie-cards"])))

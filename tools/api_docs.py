@@ -20,13 +20,13 @@ PACKAGES = ("skitgubbe_core", "skitgubbe_widgets")
 
 
 def modules() -> list[str]:
-    """Every package and its public modules, by name.  Listed one by one: pdoc would
-    follow a package's ``__all__`` and leave out the modules it does not name."""
+    """Every package and its public modules and subpackages, by name.  Listed one by one:
+    pdoc would follow a package's ``__all__`` and leave out the modules it does not name."""
     names = []
     for package in PACKAGES:
         path = __import__(package).__path__
-        names += [package] + [f"{package}.{m.name}" for m in pkgutil.iter_modules(path)
-                              if not m.name.startswith("_")]
+        names += [package] + [m.name for m in pkgutil.walk_packages(path, f"{package}.")
+                              if not m.name.rpartition(".")[2].startswith("_")]
     return names
 
 
