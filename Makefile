@@ -40,7 +40,7 @@ lite: $(STAMP)
 # its steppers and quizzes live from the notebooks' stored widget state (no Python, no
 # server; publish it beside build/lite, whose pages its "run the code" links open).
 site: $(STAMP)
-	$(PY) tools/static_site.py --output build/site
+	$(PY) -m tools.static_site --output build/site
 
 # The notebooks as code-free apps (Voila runs as root without a flag, unlike JupyterLab).
 present: $(STAMP)
@@ -72,12 +72,12 @@ notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=True \
 		$(NOTEBOOKS)
-	$(PY) tools/widget_ids.py $(NOTEBOOKS)
+	$(PY) -m tools.widget_ids $(NOTEBOOKS)
 
 # After changing any message: extract, merge into every .po, compile the .mo files
 # (then translate what tests/test_swedish.py reports as untranslated).
 catalogue: $(STAMP)
-	$(PY) tools/catalogue.py update
+	$(PY) -m tools.catalogue update
 
 # docs/rule-index.md, from the rules the engine cites (tests/test_code_health.py checks it).
 rule-index: $(STAMP)
@@ -87,7 +87,7 @@ rule-index: $(STAMP)
 # The rule options' Literal types and Rules fields, derived from OPTIONS in
 # skitgubbe_core/rules.py (tests/test_code_health.py fails while they are stale).
 option-fields: $(STAMP)
-	$(PY) tools/option_fields.py
+	$(PY) -m tools.option_fields
 
 # The golden playthroughs in tests/golden/ (tests/test_golden.py compares them).
 golden: $(STAMP)
@@ -106,7 +106,7 @@ regenerate: $(STAMP)
 # The API reference, from the docstrings (pdoc, offline): open build/docs/index.html.
 docs: $(STAMP)
 	rm -rf build/docs
-	$(PY) tools/api_docs.py build/docs
+	$(PY) -m tools.api_docs build/docs
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py

@@ -26,10 +26,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tools")]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
-import static_site  # noqa: E402
 from browsing import CHROMIUM, RefusingProxy, StaticSite, offline_args  # noqa: E402
+
+from tools.static_site.__main__ import build  # noqa: E402
 
 NEXT, TOLD = ".sg-next", ".sg-live"
 CLASS = 25
@@ -102,7 +103,7 @@ def measure(browser, notebooks: Path, pages: list[str], runs: int) -> dict:
     found: dict = {"whole": {}, "visit": {}, "first": {}}
     with tempfile.TemporaryDirectory() as folder:
         plain, packed = Path(folder) / "plain", Path(folder) / "gzip"
-        static_site.build(plain, notebooks)
+        build(plain, notebooks)
         shutil.copytree(plain, packed)
         precompress(packed)
         for name, site_folder in (("plain", plain), ("gzip", packed)):

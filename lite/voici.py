@@ -4,7 +4,7 @@ page opens, with no request leaving the site.
 
 Every notebook is an app, though the light static site (`make site`) offers only those
 whose widgets need Python (the play table, a drill's next questions; see
-``tools/static_site.py``): links between apps and the lists of apps stay whole, and an
+``tools/static_site/widget_state.py``): links between apps and the lists of apps stay whole, and an
 app nobody opens costs the host its pages, a class nothing.
 
 One stack with the lab site: the same environment (the ``lite`` extra) builds both, Voici

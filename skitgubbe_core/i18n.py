@@ -4,7 +4,7 @@ moment it is rendered, never while the engine plays.
 The messages are the English text itself, so English needs no catalogue and stays
 exactly as written.  Each other language is one compiled catalogue,
 ``locale/LANG/LC_MESSAGES/skitgubbe.mo``, made from the ``.po`` file beside it
-(``python tools/catalogue.py update`` extracts, merges and compiles with Babel; the
+(``python -m tools.catalogue update`` extracts, merges and compiles with Babel; the
 runtime needs only the standard library).  Choose a language for a block of code:
 
 >>> with language("sv"):

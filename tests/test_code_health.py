@@ -1,7 +1,6 @@
 """Code health: the layering rules a newcomer can rely on, checked."""
 
 import ast
-import importlib.util
 import inspect
 import io
 import re
@@ -9,7 +8,6 @@ import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from types import ModuleType
 from typing import Literal, get_args, get_type_hints
 
 import pytest
@@ -25,6 +23,7 @@ from skitgubbe_core.quiz import TURN_EVENTS
 from skitgubbe_core.rules import ANY, HOUSE_CUSTOM, OPTIONS, PRESETS, Choice, Option, Rules
 from skitgubbe_core.simulate import PICK_UP_EVENTS, random_game
 from skitgubbe_core.state import State
+from tools import option_fields
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Game's private attributes, read from another object (``self._x`` is an object's own)
@@ -93,17 +92,8 @@ def test_the_phase1_registry_covers_every_value_of_phase1_tricks():
     assert module_for(s, Rules.preset("mas")) is PHASE2 is phase2
 
 
-def _option_fields_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("option_fields_tool",
-                                                  ROOT / "tools" / "option_fields.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
-
-
 def test_the_options_types_and_fields_are_derived_from_their_one_declaration():
-    tool = _option_fields_tool()
+    tool = option_fields
     written = (ROOT / "skitgubbe_core" / "option_fields.py").read_text(encoding="utf-8")
     assert written == tool.source(), "skitgubbe_core/option_fields.py is stale: make option-fields"
     assert tool.main(["--check"]) == 0
@@ -111,7 +101,7 @@ def test_the_options_types_and_fields_are_derived_from_their_one_declaration():
 
 def test_an_option_declared_once_gets_its_type_and_field_and_a_stale_module_is_caught(
         monkeypatch, capsys):
-    tool = _option_fields_tool()
+    tool = option_fields
     option = Option("first_lead", "Who leads first", "The dealer's left or right.",
                     (Choice("dealer-left", "the dealer's left", ("pagat",)),
                      Choice("dealer-right", "the dealer's right", (), HOUSE_CUSTOM)),

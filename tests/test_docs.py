@@ -4,16 +4,14 @@ network."""
 
 from __future__ import annotations
 
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import api_docs
 
-import api_docs  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _page(package: str, path: Path) -> str:

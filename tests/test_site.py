@@ -1,4 +1,4 @@
-"""The light static site (`make site`, tools/static_site.py): a page for every notebook in
+"""The light static site (`make site`, tools/static_site/): a page for every notebook in
 both languages, links that resolve, nothing fetched from another host, escaped text; in
 Chromium, offline, widgets drawn from the stored state by the site's loader step and
 answer by mouse and keyboard, in English and Swedish, and axe finds nothing serious."""
@@ -8,20 +8,31 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from browsing import StaticSite, offline_chromium, require_chromium
+from quizzing import answer_in_any_language
+from site_toy import write as write_toy
+
+from tools.static_site.__main__ import build
+from tools.static_site.notebooks import FOLDERS, page_name
+from tools.static_site.page_html import VIEW, Renderer
+from tools.static_site.widget_state import (
+    ENGINE_KINDS,
+    SHARED_LENGTH,
+    Sources,
+    drawable,
+    hoisted,
+    needs_python,
+    shared_strings,
+    shown_state,
+    stored_models,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import static_site  # noqa: E402
-from browsing import StaticSite, offline_chromium, require_chromium  # noqa: E402
-from quizzing import answer_in_any_language  # noqa: E402
-from site_toy import write as write_toy  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 
@@ -53,7 +64,7 @@ def links(page: Path) -> Links:
 def site(tmp_path_factory) -> Path:
     """The site of the repository's notebooks, built once."""
     output = tmp_path_factory.mktemp("site") / "site"
-    static_site.build(output)
+    build(output)
     return output
 
 
@@ -64,12 +75,12 @@ def toy_site(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("toy")
     pytest.importorskip("anywidget")
     write_toy(folder / "notebooks")
-    static_site.build(folder / "site", folder / "notebooks")
+    build(folder / "site", folder / "notebooks")
     return folder / "site"
 
 
 def expected_pages() -> list[str]:
-    return [f"{folder}{static_site.page_name(p.stem)}" for lang, folder in static_site.FOLDERS.items()
+    return [f"{folder}{page_name(p.stem)}" for lang, folder in FOLDERS.items()
             for p in sorted((NOTEBOOKS / folder).glob("*.ipynb"))]
 
 
@@ -177,7 +188,7 @@ def test_text_from_the_notebook_is_escaped(tmp_path):
                 "_esm": hostile, "label": hostile}}}}}}}
     (tmp_path / "nb" / "sv").mkdir(parents=True)
     (tmp_path / "nb" / "00-index.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    static_site.build(tmp_path / "site", tmp_path / "nb")
+    build(tmp_path / "site", tmp_path / "nb")
     page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "<title>Fish &amp; chips</title>" in page
     assert "alert(1)</script>" not in page and "<b>" not in page
@@ -204,23 +215,38 @@ def test_each_page_keeps_only_the_state_of_the_widgets_it_draws_and_what_they_re
               "box": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_c"]}},
               "c": {"model_name": "HTMLModel", "state": {"value": "v"}}, "other": {},
               "table": {"model_name": "AnyModel", "state": {"_esm": "m", "kind": "table"}}}
-    kept = static_site.shown_state(models, ["view", "box", "missing", "table"])
+    kept = shown_state(models, ["view", "box", "missing", "table"])
     assert kept == {"view": {"name": "AnyModel", "state": models["view"]["state"]},
                     "f": {"name": "WidgetModel", "state": {"source": "s"}}}
 
 
+def test_the_play_link_follows_the_stored_view_kind_not_the_cells_code():
+    """A cell showing a view of a kind Python drives (ENGINE_KINDS, read from the stored
+    state) gets the link to play in the app, whatever its code says; other cells do not."""
+    view = {"output_type": "display_data", "data": {VIEW: {"model_id": "t"}}}
+    models = {"t": {"model_name": "AnyModel", "state": {"_esm": "m", "kind": "table"}},
+              "s": {"model_name": "AnyModel", "state": {"_esm": "m", "kind": "stepper"}}}
+    renderer = Renderer("app.html", models)
+    played = renderer.cell({"cell_type": "code", "source": "t = Table()\nt", "outputs": [view]})
+    assert '<p class="play"><a href="app.html">' in played
+    other = {"output_type": "display_data", "data": {VIEW: {"model_id": "s"}}}
+    said = renderer.cell({"cell_type": "code", "source": "PlayTable(", "outputs": [other]})
+    assert 'class="play"' not in said
+    assert needs_python(models["t"]) and not drawable(models["t"]) and drawable(models["s"])
+    assert {"table"} == ENGINE_KINDS
+
 def test_long_strings_two_pages_show_are_kept_once_and_modules_always(tmp_path):
-    module, long, other = "export default {}", "m" * static_site.SHARED_LENGTH, "o" * 5000
+    module, long, other = "export default {}", "m" * SHARED_LENGTH, "o" * 5000
     page = {"a": {"name": "AnyModel", "state": {"_esm": module, "pieces": long, "x": 1}}}
     alone = {"b": {"name": "WidgetModel", "state": {"source": long, "own": other}}}
-    shared = static_site.shared_strings([page, alone])
+    shared = shared_strings([page, alone])
     assert shared == {module, long}
-    sources = static_site.Sources(tmp_path)
-    kept = static_site.hoisted(alone, shared, sources)
+    sources = Sources(tmp_path)
+    kept = hoisted(alone, shared, sources)
     assert kept["b"]["state"]["own"] == other
     key = kept["b"]["state"]["source"]["source"]
     assert [p.stem for p in tmp_path.iterdir()] == [key]
-    state = static_site.hoisted(page, shared, sources)["a"]["state"]
+    state = hoisted(page, shared, sources)["a"]["state"]
     assert state["pieces"] == {"source": key} and state["x"] == 1
     assert len(list(tmp_path.iterdir())) == 2  # and the module
 
@@ -350,7 +376,7 @@ def test_the_notebooks_own_steppers_and_quizzes_work_on_the_site(browser, site, 
     3); until `make notebooks` stores it, the page has only pictures."""
     from accessibility import violations
     notebook = json.loads((NOTEBOOKS / page).with_suffix(".ipynb").read_text(encoding="utf-8"))
-    if not static_site.stored_models(notebook):
+    if not stored_models(notebook):
         pytest.skip("the notebooks store no widget state yet: `make notebooks` stores it once "
                     "the widgets are anywidget's (issue 26, items 1 and 3)")
     expect = browser[0].expect

@@ -28,12 +28,9 @@ from skitgubbe_core.cards import DECK, card_name, format_cards, parse_card
 from skitgubbe_core.frames import frames
 from skitgubbe_core.simulate import random_game
 from skitgubbe_core.view import frame_html, strip_html
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tools import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import catalogue  # noqa: E402
 
 _WORDS = """
 the and of to is with from who has have must plays play leads lead picks pick beats beat trick

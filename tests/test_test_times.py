@@ -1,13 +1,6 @@
 """tools/test_times.py: per-file totals and the slowest tests from JUnit XML reports."""
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("test_times_tool", ROOT / "tools" / "test_times.py")
-assert _spec is not None and _spec.loader is not None
-tool = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tool)
+from tools import test_times as tool
 
 REPORT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">
 <testcase classname="tests.test_voila" name="test_a[02-stunsa.ipynb]" time="30.5" />

@@ -7,16 +7,14 @@ from __future__ import annotations
 import copy
 import json
 import re
-import sys
 import uuid
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import widget_ids
 
-import widget_ids  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/*.ipynb"))
 
@@ -109,4 +107,4 @@ def test_every_stored_notebook_has_stable_widget_ids(path, tmp_path):
     copied.write_bytes(path.read_bytes())
     assert not widget_ids.rename_file(copied), (
         f"{path.relative_to(ROOT)} has random widget ids: run "
-        f".venv/bin/python tools/widget_ids.py {path.relative_to(ROOT)} (make notebooks does)")
+        f".venv/bin/python -m tools.widget_ids {path.relative_to(ROOT)} (make notebooks does)")

@@ -2,7 +2,7 @@
 docstrings, built offline with pdoc (from the ``test`` extra; nothing is fetched, and the
 pages load nothing from the network).
 
-    python tools/api_docs.py build/docs       # `make docs`; open build/docs/index.html
+    python -m tools.api_docs build/docs       # `make docs`; open build/docs/index.html
 """
 
 from __future__ import annotations
@@ -45,5 +45,5 @@ def build(output: Path) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: python tools/api_docs.py OUTPUT_FOLDER")
+        sys.exit("usage: python -m tools.api_docs OUTPUT_FOLDER")
     build(Path(sys.argv[1]))

@@ -1,14 +1,14 @@
 """Keep the translation catalogues in step with the code (a development tool: needs Babel,
 from the ``test`` extra).
 
-    python tools/catalogue.py update      # extract the messages, merge them into every
+    python -m tools.catalogue update      # extract the messages, merge them into every
                                           # .po (new ones untranslated), compile every .mo
-    python tools/catalogue.py init fi     # start a new language: one more .po file
-    python tools/catalogue.py check       # list what is untranslated, fuzzy or stale
+    python -m tools.catalogue init fi     # start a new language: one more .po file
+    python -m tools.catalogue check       # list what is untranslated, fuzzy or stale
 
 Messages come from two places: the code (``_()``, ``gettext()``, ``ngettext()``,
 ``pgettext()`` and the markers ``N_()``/``NC_()`` in ``skitgubbe_core``, ``widgets`` and
-``lite`` (the apps' spinner and lists)),
+``lite`` (the apps' spinner and lists) and ``tools/static_site`` (the static site's words)),
 and the data written once in English and shown in the reader's language: the rulebook's
 titles and paragraphs, the options' and presets' descriptions, the sources' citations
 the templates kept as data in an :class:`~skitgubbe_core.i18n.Messages` mapping (the quiz's
@@ -27,23 +27,20 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract, extract_from_dir
+from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from skitgubbe_core import i18n
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from skitgubbe_core import i18n  # noqa: E402
-
-CODE = ("skitgubbe_core", "widgets", "lite")
+CODE = ("skitgubbe_core", "widgets", "lite", "tools/static_site")
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 CREATED = datetime(2026, 12, 1, tzinfo=timezone.utc)
 """A fixed header date, so that the files change only when their messages do."""
 FIELD = re.compile(r"\{(\w*)\}")
-#: single scripts whose sentences a reader sees too: the static site's words (`make site`)
-SCRIPTS = ("tools/static_site.py",)
 
 
 def _data() -> list[tuple[str, str]]:
@@ -114,11 +111,6 @@ def template() -> Catalog:
                 ROOT / folder, [("**.py", "python")], keywords=KEYWORDS):
             catalog.add(message, locations=[(f"{folder}/{filename}", lineno)],
                         auto_comments=comments, context=context)
-    for script in SCRIPTS:
-        with (ROOT / script).open("rb") as file:
-            for lineno, message, comments, context in extract("python", file, keywords=KEYWORDS):
-                catalog.add(message, locations=[(script, lineno)], auto_comments=comments,
-                            context=context)
     for message, where in _data():
         if message:
             # data has no line number; babel accepts None (its stubs say int)
@@ -204,7 +196,7 @@ def problems(lang: str) -> list[str]:
                 found.append(f"placeholders differ: {ids[0]!r} -> {string!r}")
     mo = _po_path(lang).with_suffix(".mo")
     if not mo.is_file() or mo.read_bytes() != compiled(catalog):
-        found.append(f"{mo.relative_to(ROOT)} is stale: run python tools/catalogue.py update")
+        found.append(f"{mo.relative_to(ROOT)} is stale: run python -m tools.catalogue update")
     return found
 
 

@@ -4,8 +4,8 @@ earlier readings; ``YesNo`` for every yes/no option) and a frozen dataclass of o
 per option with that type and the option's default, which :class:`~skitgubbe_core.rules.Rules`
 extends. A misspelt value in ``rules.x == "..."`` is then a type error (mypy --strict).
 
-    python tools/option_fields.py          # rewrite the module (``make option-fields``)
-    python tools/option_fields.py --check  # exit 1 if it is stale
+    python -m tools.option_fields          # rewrite the module (``make option-fields``)
+    python -m tools.option_fields --check  # exit 1 if it is stale
 
 ``tests/test_code_health.py`` fails while the module differs from what this writes.
 """
@@ -16,11 +16,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from skitgubbe_core.rules import OPTIONS, Option
+
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "skitgubbe_core" / "option_fields.py"
-sys.path.insert(0, str(ROOT))
-
-from skitgubbe_core.rules import OPTIONS, Option  # noqa: E402
 
 HEADER = '''"""The rule options as types and fields, derived from their one declaration
 (``OPTIONS`` in ``rules.py``) by ``tools/option_fields.py`` (``make option-fields``): do not

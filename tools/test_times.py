@@ -3,9 +3,9 @@ JUnit XML report, then print the wall time per test file (set-up, call and tear-
 its tests; module fixtures such as a server or a site build count in the file's first
 test), the slowest tests, and the machine's load.
 
-    python tools/test_times.py tests/test_voila.py tests/test_lite.py
-    python tools/test_times.py --top 15 -m "not slow" tests
-    python tools/test_times.py --report a.xml --report b.xml  # only read earlier reports
+    python -m tools.test_times tests/test_voila.py tests/test_lite.py
+    python -m tools.test_times --top 15 -m "not slow" tests
+    python -m tools.test_times --report a.xml --report b.xml  # only read earlier reports
 
 Everything after the options goes to pytest; the report is written to a temporary file
 unless ``--xml`` names one.  Exits with pytest's status.

@@ -14,7 +14,7 @@ references left out).  The state's keys are sorted.  Inserting a cell renames no
 the others.  nbval ignores these ids; JupyterLab, Voila and JupyterLite running the code
 draw new ones.
 
-    python tools/widget_ids.py notebooks/*.ipynb notebooks/sv/*.ipynb
+    python -m tools.widget_ids notebooks/*.ipynb notebooks/sv/*.ipynb
 """
 
 from __future__ import annotations
