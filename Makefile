@@ -33,8 +33,8 @@ lab: $(STAMP) $(LAB_SETTINGS)
 # this environment (the `lite` extra) on one JupyterLite. The first build downloads Pyodide
 # (npm) and wheels (PyPI) into ~/.cache/skitgubbe/lite.
 lite: $(STAMP)
-	$(PY) lite/build.py --output build/lite
-	$(PY) lite/voici.py --output build/lite/apps
+	$(PY) -m lite.build --output build/lite
+	$(PY) -m lite.voici --output build/lite/apps
 
 # The light static site in build/site: every notebook, both languages, as a page to read,
 # its steppers and quizzes live from the notebooks' stored widget state (no Python, no
@@ -81,7 +81,7 @@ catalogue: $(STAMP)
 
 # docs/rule-index.md, from the rules the engine cites (tests/test_code_health.py checks it).
 rule-index: $(STAMP)
-	$(PY) tests/rule_index.py > docs/rule-index.md.new
+	$(PY) -m tests.rule_index > docs/rule-index.md.new
 	mv docs/rule-index.md.new docs/rule-index.md
 
 # The rule options' Literal types and Rules fields, derived from OPTIONS in
@@ -91,7 +91,7 @@ option-fields: $(STAMP)
 
 # The golden playthroughs in tests/golden/ (tests/test_golden.py compares them).
 golden: $(STAMP)
-	$(PY) tests/golden.py
+	$(PY) -m tests.golden
 
 # Every derived file, in order: the options' types, the catalogue, the rule index, the
 # golden playthroughs and the notebooks. Read the diff: whatever changed is what your
@@ -109,7 +109,7 @@ docs: $(STAMP)
 	$(PY) -m tools.api_docs build/docs
 
 bench: $(STAMP)
-	$(PY) benchmarks/bench_engine.py
+	$(PY) -m benchmarks.bench_engine
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -14,7 +14,7 @@ action as a fraction of tight.py's, timed in turns in the same run (best of 8 ro
 That fraction is the ceiling of an engine with this API on this interpreter; an engine
 that plays 21 rulesets, narrates and checks more can only stay below it.
 
-Usage: python benchmarks/api_ceiling.py
+Usage: python -m benchmarks.api_ceiling
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 
-from bench_engine import load_tight, measure_tight
+from benchmarks.bench_engine import load_tight, measure_tight
 
 BEATS = tuple(tuple(tuple((c & 3 == a & 3 and c >> 2 > a >> 2) or (c & 3 == t and a & 3 != t)
                           for c in range(52)) for a in range(52)) for t in range(4))

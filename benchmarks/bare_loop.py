@@ -10,7 +10,7 @@ with stunsa, turning the top stock card while more than one is left, the last tr
 bounced to its leader; phase 2 with any trump beating a non-trump, pick up the top
 play, tricks as large as the players still in, the lead passing to the left).
 
-Usage: python benchmarks/bare_loop.py [--seconds S]
+Usage: python -m benchmarks.bare_loop [--seconds S]
 """
 
 from __future__ import annotations

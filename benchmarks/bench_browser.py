@@ -27,9 +27,9 @@
   of its pieces).
 
 Needs `make lite` (``--lite``, build/lite); builds the static site itself. Run it niced
-on a quiet machine: ``nice python benchmarks/bench_browser.py``.
+on a quiet machine: ``nice python -m benchmarks.bench_browser``.
 
-Usage: python benchmarks/bench_browser.py [--only site,lab,voila,lite,apps] [--first]
+Usage: python -m benchmarks.bench_browser [--only site,lab,voila,lite,apps] [--first]
        [--clicks 10] [--runs 3] [--lite build/lite]
 """
 
@@ -39,16 +39,12 @@ import argparse
 import re
 import shutil
 import statistics
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "tests")]
-
-import lite_stepper  # noqa: E402
-import reading_site  # noqa: E402
-from browsing import (  # noqa: E402
+from benchmarks import lite_stepper, reading_site
+from tests.browsing import (
     CHROMIUM,
     ROOT,
     RefusingProxy,
@@ -58,7 +54,7 @@ from browsing import (  # noqa: E402
     start_present,
     throttle,
 )
-from stepping import (  # noqa: E402
+from tests.stepping import (
     CLICK_TO_NARRATION,
     LIVE_NEXT,
     click_times,

@@ -16,7 +16,7 @@ figure is the best of several rounds playing the same games (the least disturbed
 round, as ``timeit`` takes the minimum of its repeats): CPU time on a shared machine
 is noisy.
 
-Usage: python benchmarks/bench_engine.py [--seconds S]
+Usage: python -m benchmarks.bench_engine [--seconds S]
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ from functools import partial
 from pathlib import Path
 from types import ModuleType
 
-from bare_loop import measure as measure_bare
-
+from benchmarks.bare_loop import measure as measure_bare
 from skitgubbe_core import PRESETS, Game
 from skitgubbe_core.bots import BOTS, make_bot
 from skitgubbe_core.simulate import DEFAULT_MAX_MOVES

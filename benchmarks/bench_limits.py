@@ -1,6 +1,6 @@
 """The resource bounds of issue 18, measured: prints its figures.
 
-    python benchmarks/bench_limits.py [--deals 100] [--actions 20000] [--games 20000]
+    python -m benchmarks.bench_limits [--deals 100] [--actions 20000] [--games 20000]
 
 1. Loading the largest legal match record (``--deals`` deals of ``--actions`` actions
    each; the limits are 100 and 20,000): seconds and peak memory (a fresh process).

@@ -13,7 +13,7 @@ did before it pictured only the last step).  Then the stepper's frame change on 
 same game: ``stepper frame change at frame F: X ms``.  Each figure is the best of its
 repeats (CPU time on a shared machine is noisy).
 
-Usage: python benchmarks/bench_widgets.py
+Usage: python -m benchmarks.bench_widgets
 """
 
 from __future__ import annotations

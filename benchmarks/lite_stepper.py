@@ -8,22 +8,19 @@ the bytes the server sent for that first visit (and for a class of 25), and the 
 sites' size:
     app 02, 1x: live stepper in 6.8 s, first visit 12.3 MB (x25: 308 MB)
 
-Usage: python benchmarks/lite_stepper.py [--site build/lite] [--throttle 1 4] [--runs 1]
+Usage: python -m benchmarks.lite_stepper [--site build/lite] [--throttle 1 4] [--runs 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # noqa: E402
-from stepping import LIVE_NEXT, WATCH_WORKERS  # noqa: E402
+from tests.browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args
+from tests.stepping import LIVE_NEXT, WATCH_WORKERS
 
 CLASS = 25
 

@@ -7,23 +7,20 @@ then prints the kernels still alive and the memory they hold (resident set of th
 processes), right after the last page closed and each 5 s for ``--wait`` seconds:
     after N visits, T s after the last closed: K kernels alive, M MB (X MB each)
 
-Usage: python benchmarks/present_kernels.py [--visits 25] [--wait 40] [--defaults]
+Usage: python -m benchmarks.present_kernels [--visits 25] [--wait 40] [--defaults]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import psutil
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from browsing import ROOT, offline_chromium, start_present  # noqa: E402
+from tests.browsing import ROOT, offline_chromium, start_present
 
 NOTEBOOK = "02-stunsa.ipynb"
 

@@ -12,7 +12,7 @@ change after a click on the first stepper's "next" (``.sg-next``, the widgets' f
 clicked as soon as it is there; a page whose notebook stores no widget state has no live
 stepper, and says so.
 
-Usage: python benchmarks/reading_site.py [--notebooks notebooks] [--pages 02-stunsa.html ...]
+Usage: python -m benchmarks.reading_site [--notebooks notebooks] [--pages 02-stunsa.html ...]
 """
 
 from __future__ import annotations
@@ -21,16 +21,13 @@ import argparse
 import gzip
 import shutil
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
+from tests.browsing import CHROMIUM, RefusingProxy, StaticSite, offline_args
+from tools.static_site.__main__ import build
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
-
-from browsing import CHROMIUM, RefusingProxy, StaticSite, offline_args  # noqa: E402
-
-from tools.static_site.__main__ import build  # noqa: E402
 
 NEXT, TOLD = ".sg-next", ".sg-live"
 CLASS = 25

@@ -12,21 +12,18 @@ shows; its kernel loads on after that, and its bytes count until the server has 
 for five seconds); and a student who opens the lab site's 02, then the app (the apps use
 the lab site's Pyodide runtime: the second visit downloads only what is the app's own).
 
-Usage: python benchmarks/site_visits.py [--site build/lite] [--serving plain gzip]
+Usage: python -m benchmarks.site_visits [--site build/lite] [--serving plain gzip]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args  # noqa: E402
-from stepping import LIVE_NEXT  # noqa: E402
+from tests.browsing import CHROMIUM, ROOT, RefusingProxy, StaticSite, offline_args
+from tests.stepping import LIVE_NEXT
 
 PAGES = {"app 02": ("apps/voici/render/02-stunsa.html", LIVE_NEXT),
          "lab 02": ("lab/index.html?path=02-stunsa.ipynb", ".jp-NotebookPanel .jp-Cell")}

@@ -17,7 +17,7 @@ The apps (lite/voici.py) are built by the same environment, on the same JupyterL
 Downloads (the npm tarball, wheels from PyPI) are kept in a cache, by default
 ``~/.cache/skitgubbe/lite`` (``SKITGUBBE_LITE_CACHE`` moves it), so repeat builds run offline.
 
-    python lite/build.py [--output build/lite]
+    python -m lite.build [--output build/lite]
 """
 
 from __future__ import annotations

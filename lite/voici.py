@@ -15,7 +15,7 @@ modules, @jupyterlab/pluginmanager and @jupyterlab/statedb, that Voici's bundle 
 share: the kernel never registers and the app says "No kernel available". The 0.7.0
 kernel takes Voici's own @jupyterlite/apputils.)
 
-    python lite/voici.py [--output build/lite/apps]
+    python -m lite.voici [--output build/lite/apps]
 """
 
 from __future__ import annotations
@@ -31,10 +31,9 @@ import tempfile
 from html import escape
 from pathlib import Path
 
+from lite import build
 from skitgubbe_core.i18n import N_, gettext, language
 from skitgubbe_core.i18n import current as current_language
-
-import build
 
 #: our Voila template (no Font Awesome from a CDN), found through JUPYTER_PATH
 TEMPLATE = "skitgubbe"

@@ -307,10 +307,10 @@ def offline_chromium(sync_api):
 
 
 def build_lite(script: str, output: Path, *options: str) -> None:
-    """Run ``lite/SCRIPT --output OUTPUT OPTIONS`` (``build.py``: the lab site;
-    ``voici.py``: the apps) as `make lite` does; fail with its output's end if it fails."""
+    """Run ``python -m lite.SCRIPT --output OUTPUT OPTIONS`` (``build``: the lab site;
+    ``voici``: the apps) as `make lite` does; fail with its output's end if it fails."""
     started = time.monotonic()
-    build = subprocess.run([sys.executable, str(ROOT / "lite" / script), "--output", str(output),
+    build = subprocess.run([sys.executable, "-m", f"lite.{script}", "--output", str(output),
                             *options], cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     print(f"\n{script}: {time.monotonic() - started:.1f} s; {build.stdout.splitlines()[-1]}")

@@ -4,8 +4,6 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
 #: What `make quick` (``pytest -m "not slow"``) leaves out, as test files or tests by
 #: node id; `make test` runs them all.  A test in a file of its own can also say
 #: ``@pytest.mark.slow``.
@@ -52,7 +50,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @functools.cache
 def _file_uses_browsing(path: Path) -> bool:
-    return path.suffix == ".py" and "from browsing import" in path.read_text(encoding="utf-8")
+    return path.suffix == ".py" and "from tests.browsing import" in path.read_text(encoding="utf-8")
 
 
 def _uses_browsing(item: pytest.Item) -> bool:
@@ -66,14 +64,14 @@ def _uses_browsing(item: pytest.Item) -> bool:
 def chromium():
     """The session's offline chromium and its refusing proxy (``browsing.offline_chromium``):
     open a context or page of your own in it, as ``chromium_page`` does."""
-    from browsing import require_chromium, shared_chromium
+    from tests.browsing import require_chromium, shared_chromium
     return shared_chromium(require_chromium())
 
 
 @pytest.fixture
 def chromium_page(chromium):
     """A page in a context of its own in the session's chromium, closed after the test."""
-    from browsing import own_contexts
+    from tests.browsing import own_contexts
     browser, _ = chromium
     with own_contexts(browser):
         yield browser.new_context().new_page()
@@ -84,14 +82,14 @@ def lite_build(tmp_path_factory) -> Path:
     """The JupyterLite site of the notebooks as `make lite` builds it (lite/build.py), built
     once per session into a folder tests/test_lite.py and tests/test_voici.py read and
     serve, never change (test_voici adds the apps beside it, as `make lite` does)."""
-    from browsing import build_lite
+    from tests.browsing import build_lite
     output = tmp_path_factory.mktemp("lite") / "site"
-    build_lite("build.py", output)
+    build_lite("build", output)
     return output
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Close the session's chromium, if a browser test started it."""
-    browsing = sys.modules.get("browsing")
+    browsing = sys.modules.get("tests.browsing")
     if browsing is not None:
         browsing.close_shared()

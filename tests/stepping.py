@@ -131,8 +131,9 @@ def comm_messages(messages: list[str]) -> list[str]:
 def step_by_mouse_and_keyboard(tab, stepper, words: dict[str, str]) -> None:
     """Step the first stepper of 02 by mouse, then by the arrow keys, Home and End, and
     the frame box's own arrows; check the narration, the place and the focus ring."""
-    from accessibility import FOCUS_RING, focus_ring
     from playwright.sync_api import expect
+
+    from tests.accessibility import FOCUS_RING, focus_ring
 
     where = stepper.locator(".sg-where")
     stepper.locator("button.sg-next").focus()

@@ -1,7 +1,6 @@
 """Bad input gets a clear error: what was wrong, where, and which rule forbids it."""
 
 import pytest
-from helpers import game, phase1, phase2
 
 from skitgubbe_core import (
     ActionError,
@@ -11,6 +10,7 @@ from skitgubbe_core import (
     Rules,
     RulesError,
 )
+from tests.helpers import game, phase1, phase2
 
 
 def test_unknown_player_in_an_action():

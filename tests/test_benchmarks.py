@@ -2,17 +2,11 @@
 hand, not timed here)."""
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-import api_ceiling  # noqa: E402
-import bench_browser  # noqa: E402
-import bench_engine  # noqa: E402
-from stepping import comm_messages  # noqa: E402
+from benchmarks import api_ceiling, bench_browser, bench_engine
+from tests.stepping import comm_messages
 
 
 def test_bench_engine_plays_whole_games_through_the_api_and_headless():

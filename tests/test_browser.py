@@ -14,10 +14,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from accessibility import violations
-from browsing import jupyter_env, offline_chromium, require_chromium, start_lab, throttle
-from quizzing import answer_by_mouse_and_keyboard
-from stepping import (
+
+from skitgubbe_core import examples, scenario
+from skitgubbe_core.frames import frames, key_frames
+from tests.accessibility import violations
+from tests.browsing import jupyter_env, offline_chromium, require_chromium, start_lab, throttle
+from tests.quizzing import answer_by_mouse_and_keyboard
+from tests.stepping import (
     ENGLISH,
     SWEDISH,
     click_times,
@@ -26,9 +29,6 @@ from stepping import (
     run_all_in_lab,
     step_by_mouse_and_keyboard,
 )
-
-from skitgubbe_core import examples, scenario
-from skitgubbe_core.frames import frames, key_frames
 
 ROOT = Path(__file__).resolve().parent.parent
 sync_api = require_chromium()

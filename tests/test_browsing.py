@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from browsing import CHROMIUM, offline_chromium, require_chromium
+from tests.browsing import CHROMIUM, offline_chromium, require_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 

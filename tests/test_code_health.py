@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Literal, get_args, get_type_hints
 
 import pytest
-import rule_index
 
 from skitgubbe_core import events, examples, phase1, phase1_all, phase1_mas, phase2, quiz
 from skitgubbe_core.actions import Action
@@ -23,6 +22,7 @@ from skitgubbe_core.quiz import TURN_EVENTS
 from skitgubbe_core.rules import ANY, HOUSE_CUSTOM, OPTIONS, PRESETS, Choice, Option, Rules
 from skitgubbe_core.simulate import PICK_UP_EVENTS, random_game
 from skitgubbe_core.state import State
+from tests import rule_index
 from tools import option_fields
 
 ROOT = Path(__file__).resolve().parent.parent

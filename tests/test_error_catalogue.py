@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from test_swedish import _cli, english_words
+
+from tests.test_swedish import _cli, english_words
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "skitgubbe_core"

@@ -11,11 +11,11 @@ import random
 import time
 
 import pytest
-from helpers import cards, game, hand, name_to_play, phase1, phase2, pile, texts
 
 from skitgubbe_core import PRESETS, Game, IllegalActionError, Rules, examples, record, scenario
 from skitgubbe_core.actions import Action
 from skitgubbe_core.rulebook import RULEBOOK, applies
+from tests.helpers import cards, game, hand, name_to_play, phase1, phase2, pile, texts
 
 # -- Atlanta: the winner sloughs, listed per card (Reed, pagat.com rule 3) --------------
 
@@ -303,9 +303,8 @@ def test_play_command_lets_players_act_out_of_turn(capsys, tmp_path):
 def test_the_play_table_offers_the_reader_an_action_out_of_turn():
     """Mas, 'at any stage' (Kortoxen via pagat.com): the computer players pause when the
     reader may store three trumps out of turn; the reader stores, or lets them play on."""
-    from tabling import send
-
     from skitgubbe_widgets import PlayTable
+    from tests.tabling import send
     t = PlayTable("mas", seed=0)
     t.play(t.game.legal_actions()[0])
     while t._queue:

@@ -20,8 +20,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from odd_positions import play_to_the_end
-from schema_strategy import ANY_JSON, WORDS, from_schema, json_paths
 
 from skitgubbe_core import examples, quiz, record, scenario
 from skitgubbe_core import match as matches
@@ -29,6 +27,8 @@ from skitgubbe_core.cli import main
 from skitgubbe_core.errors import MAX_MESSAGE, FileFormatError
 from skitgubbe_core.schema import RECORD_SCHEMA, SCENARIO_SCHEMA
 from skitgubbe_core.simulate import random_game
+from tests.odd_positions import play_to_the_end
+from tests.schema_strategy import ANY_JSON, WORDS, from_schema, json_paths
 
 EXAMPLES = int(os.environ.get("SKITGUBBE_FUZZ_EXAMPLES", "0"))
 FUZZ = settings(max_examples=EXAMPLES or 300, deadline=None, database=None,

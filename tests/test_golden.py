@@ -7,8 +7,9 @@ from __future__ import annotations
 import difflib
 import json
 
-import golden
 import pytest
+
+from tests import golden
 
 #: lines of diff shown before the rest is summarised
 SHOWN = 80

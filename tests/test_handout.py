@@ -88,7 +88,7 @@ def test_handout_marks_every_key_card():
 
 def printed_pages(tmp_path, name):
     """The number of A4 pages chromium prints the handout of ``name`` on."""
-    from browsing import CHROMIUM, require_chromium
+    from tests.browsing import CHROMIUM, require_chromium
     require_chromium()
     page, pdf = tmp_path / f"{name}.html", tmp_path / f"{name}.pdf"
     page.write_text(handout_html(examples.load(name)), encoding="utf-8")

@@ -10,7 +10,6 @@ import stat
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -352,8 +351,7 @@ def test_8_unknown_keys_are_quoted_in_messages():
 def test_3_a_long_match_record_loads_headless_in_little_memory(tmp_path):
     import tracemalloc
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from bench_limits import long_match
+    from benchmarks.bench_limits import long_match
 
     path = tmp_path / "long.json"
     matches.save(long_match(5, 4000), path)
@@ -543,7 +541,7 @@ def test_21_mas_pick_up_that_ends_phase_1():
 # 24. Smaller: one player count, the order a slough was written in, matching quotes.
 
 def test_24_a_multi_card_slough_is_narrated_in_its_written_order():
-    from helpers import game, phase1
+    from tests.helpers import game, phase1
 
     ranks = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
     g = game(phase1({"A": " ".join(f"{r}S" for r in ranks) + " 2S",

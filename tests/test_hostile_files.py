@@ -8,9 +8,6 @@ import sys
 import time
 
 import pytest
-from helpers import phase1, phase2
-from schema_strategy import json_paths
-from test_scenarios import SPEC_EXAMPLE
 
 from skitgubbe_core import Game, PositionError, RulesError, record, scenario
 from skitgubbe_core.errors import MAX_MESSAGE, FileFormatError
@@ -25,6 +22,9 @@ from skitgubbe_core.schema import (
     RECORD_SCHEMA,
     SCENARIO_SCHEMA,
 )
+from tests.helpers import phase1, phase2
+from tests.schema_strategy import json_paths
+from tests.test_scenarios import SPEC_EXAMPLE
 
 RECORD = {"format": "skitgubbe-record/1", "variant": "skitgubbe", "options": {},
           "players": ["A", "B", "C"], "seed": 3, "actions": ["A: play 5♥"]}

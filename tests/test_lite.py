@@ -16,10 +16,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from accessibility import violations
-from browsing import StaticSite, build_lite, offline_chromium, require_chromium, throttle
-from quizzing import answer_by_mouse_and_keyboard, answer_in_any_language
-from stepping import (
+
+from tests.accessibility import violations
+from tests.browsing import StaticSite, build_lite, offline_chromium, require_chromium, throttle
+from tests.quizzing import answer_by_mouse_and_keyboard, answer_in_any_language
+from tests.stepping import (
     ENGLISH,
     SWEDISH,
     WATCH_WORKERS,
@@ -63,7 +64,7 @@ WIDGETS_DRAWN = """() => ![...document.querySelectorAll(
 
 
 def build_site(output: Path, contents: Path) -> None:
-    build_lite("build.py", output, "--contents", str(contents))
+    build_lite("build", output, "--contents", str(contents))
 
 
 @pytest.fixture(scope="module")

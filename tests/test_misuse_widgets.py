@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 pytest.importorskip("ipywidgets")
 
-from skitgubbe_core import PRESETS, SkitgubbeError, examples, quiz, record  # noqa: E402
-from skitgubbe_core.simulate import random_game  # noqa: E402
-from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper, classroom, tables  # noqa: E402
+from skitgubbe_core import PRESETS, SkitgubbeError, examples, quiz, record
+from skitgubbe_core.simulate import random_game
+from skitgubbe_widgets import PlayTable, Quiz, RuleSwitcher, Stepper, classroom, tables
 
 A_GAME = random_game(3, seed=5, max_moves=40)
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-(10**20), 10**20), st.floats(),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,7 @@ from skitgubbe_core import i18n
 from skitgubbe_core.i18n import column, number, numeral, percent
 from skitgubbe_core.ladder import Rating
 from skitgubbe_core.studies import SUMMARY_COLUMNS, progress_line, translated
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_notebook_text import outputs_text  # noqa: E402
+from tests.test_notebook_text import outputs_text
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDY = ROOT / "notebooks" / "studies" / "variants-heuristic.csv"

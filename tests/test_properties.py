@@ -13,10 +13,10 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from odd_positions import accepted, odd_starts, play_to_the_end
 
 from skitgubbe_core import PRESETS, Game, Rules, record
 from skitgubbe_core.rules import OPTIONS
+from tests.odd_positions import accepted, odd_starts, play_to_the_end
 
 MAX_MOVES = 3000
 MAX_LEGAL = 400

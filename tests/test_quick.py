@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import NOT_QUICK
+
+from tests.conftest import NOT_QUICK
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -179,7 +179,7 @@ GIVE_AWAYS = {
 
 
 def _new_kind_give_aways(sheet, q, lang):
-    from test_quiz_teaching import CARD_GIVE_AWAYS, shown_before
+    from tests.test_quiz_teaching import CARD_GIVE_AWAYS, shown_before
 
     shown = shown_before(sheet, q)[:-1]  # not the prompt, which names what it asks
     if q.kind == "dreck":
@@ -195,7 +195,7 @@ def _new_kind_give_aways(sheet, q, lang):
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_nothing_shown_before_a_new_kind_of_question_states_its_answer(lang):
-    from test_quiz_teaching import untrue
+    from tests.test_quiz_teaching import untrue
 
     found, kinds = [], set()
     with language(lang):

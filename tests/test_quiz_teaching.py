@@ -279,9 +279,8 @@ def test_quiz_with_no_answer_has_no_score(lang):
 
 
 def test_enter_in_the_play_tables_move_box_plays_the_move():
-    from tabling import send
-
     from skitgubbe_widgets import PlayTable
+    from tests.tabling import send
 
     t = PlayTable(seed=3)
     send(t, "play", text=" turn ")  # what the box's front end sends on Enter

@@ -82,9 +82,8 @@ def test_a_scenario_file(tmp_path):
 
 
 def test_the_play_tables_hint_says_what_you_may_do_and_why_not_the_rest():
-    from tabling import send
-
     from skitgubbe_widgets import PlayTable
+    from tests.tabling import send
 
     table = PlayTable(seed=3)
     send(table, "hint")  # the hint button's message

@@ -5,13 +5,13 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import game, phase2
 
 from skitgubbe_core import Game, Rules, record, rules
 from skitgubbe_core.bots import RandomBot
 from skitgubbe_core.cli import main
 from skitgubbe_core.record import RecordError
 from skitgubbe_core.simulate import play_out
+from tests.helpers import game, phase2
 
 
 def finished_game(seed: int, players: int = 3, **options) -> Game:

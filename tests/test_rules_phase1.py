@@ -5,9 +5,9 @@ pages with house rules and with common disputes.
 """
 
 import pytest
-from helpers import cards, game, hand, name_to_play, phase1, pile
 
 from skitgubbe_core import Game, IllegalActionError
+from tests.helpers import cards, game, hand, name_to_play, phase1, pile
 
 ABC = {"A": "7D KS 3H", "B": "9C 4S 7C", "C": "2H 5C 8D"}
 STOCK = "QH 6S TC JD 5S"

@@ -6,11 +6,11 @@ whoever picks up does not play again).
 """
 
 import pytest
-from helpers import cards, game, hand, name_to_play, phase1, phase2
 
 from skitgubbe_core import IllegalActionError
 from skitgubbe_core.bots import RandomBot
 from skitgubbe_core.simulate import play_out
+from tests.helpers import cards, game, hand, name_to_play, phase1, phase2
 
 
 def test_rule_8_everyone_takes_up_pile_hand_and_trump_card_and_the_trump_drawer_leads():

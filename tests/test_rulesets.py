@@ -8,7 +8,6 @@ import random
 from collections import Counter
 
 import pytest
-import rule_index
 
 from skitgubbe_core import (
     OPTIONS,
@@ -37,6 +36,7 @@ from skitgubbe_core.rules import (
     Choice,
     Option,
 )
+from tests import rule_index
 
 EXPECTED_PRESETS = {
     "skitgubbe", "skitgubbe-sequences", "skitgubbe-anti-trumps", "skitgubbe-clubs-anti-trumps",

@@ -13,10 +13,10 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from browsing import StaticSite, offline_chromium, require_chromium
-from quizzing import answer_in_any_language
-from site_toy import write as write_toy
 
+from tests.browsing import StaticSite, offline_chromium, require_chromium
+from tests.quizzing import answer_in_any_language
+from tests.site_toy import write as write_toy
 from tools.static_site.__main__ import build
 from tools.static_site.notebooks import FOLDERS, page_name
 from tools.static_site.page_html import VIEW, Renderer
@@ -353,7 +353,7 @@ def test_a_stored_stepper_steps_from_file(browser, toy_site):
                                   "sv/05-family-and-sources.html",
                                   "sv/09-how-the-variants-play.html"])
 def test_axe_finds_nothing_serious_and_800_px_do_not_scroll_sideways(browser, site, page):
-    from accessibility import violations
+    from tests.accessibility import violations
     served = StaticSite(site)
     try:
         for width in (1280, 800):
@@ -374,7 +374,7 @@ def test_axe_finds_nothing_serious_and_800_px_do_not_scroll_sideways(browser, si
 def test_the_notebooks_own_steppers_and_quizzes_work_on_the_site(browser, site, page):
     """The real widgets (anywidget, issue 26 item 1) from the notebooks' stored state (item
     3); until `make notebooks` stores it, the page has only pictures."""
-    from accessibility import violations
+    from tests.accessibility import violations
     notebook = json.loads((NOTEBOOKS / page).with_suffix(".ipynb").read_text(encoding="utf-8"))
     if not stored_models(notebook):
         pytest.skip("the notebooks store no widget state yet: `make notebooks` stores it once "

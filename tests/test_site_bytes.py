@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import gzip
 import random
-import sys
 from pathlib import Path
 
 import pytest
-from browsing import StaticSite, offline_chromium, require_chromium
+
+from tests.browsing import StaticSite, offline_chromium, require_chromium
 
 pytest.importorskip("jupyterlite_pyodide_kernel")
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "lite"))
+from lite import build
 
-import build  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_gzipped_copy_lies_beside_each_file_worth_compressing(tmp_path):

@@ -236,7 +236,7 @@ def test_the_widgets_speak_swedish():
 
 def test_the_rarer_refusals_read_in_swedish():
     """Refusals the random games seldom reach, from positions built for them."""
-    from helpers import game, phase1, phase2
+    from tests.helpers import game, phase1, phase2
 
     with i18n.language("sv"):
         texts = []

@@ -5,10 +5,10 @@ skipping, sharing and sorted redistribution, Atlanta's forced bounce and slough
 Myllymatti (pagat.com Swedish edition)."""
 
 import pytest
-from helpers import cards, game, hand, name_to_play, phase1, pile, texts
 
 from skitgubbe_core import Game, IllegalActionError, Rules, RulesError
 from skitgubbe_core.cards import make_card
+from tests.helpers import cards, game, hand, name_to_play, phase1, pile, texts
 
 
 def allplay(hands, stock, preset="mattis", players=None, **kw):

@@ -6,9 +6,9 @@ Kortspillbok), Koira's trump-ends-trick and runs from two, Atlanta's dreck."""
 from collections import Counter
 
 import pytest
-from helpers import cards, game, hand, name_to_play, phase1, phase2, texts
 
 from skitgubbe_core import IllegalActionError
+from tests.helpers import cards, game, hand, name_to_play, phase1, phase2, texts
 
 
 def seq(hands, **kw):

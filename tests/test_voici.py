@@ -15,10 +15,11 @@ import time
 from pathlib import Path
 
 import pytest
-from accessibility import violations
-from browsing import StaticSite, build_lite, offline_chromium, require_chromium
-from quizzing import answer_in_any_language
-from stepping import (
+
+from tests.accessibility import violations
+from tests.browsing import StaticSite, build_lite, offline_chromium, require_chromium
+from tests.quizzing import answer_in_any_language
+from tests.stepping import (
     ENGLISH,
     SWEDISH,
     WATCH_WORKERS,
@@ -48,7 +49,7 @@ def site(lite_build):
     127.0.0.1 by a host that serves their gzipped copies."""
     apps = lite_build / "apps"
     if not apps.exists():
-        build_lite("voici.py", apps)
+        build_lite("voici", apps)
     server = StaticSite(lite_build, precompressed=True)
     yield apps, f"{server.url}/apps"
     server.close()

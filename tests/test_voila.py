@@ -16,11 +16,19 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from accessibility import FOCUS_RING, focus_ring, violations
-from browsing import PRESENT_CONFIG, offline_chromium, require_chromium, start_present
-from quizzing import answer_by_mouse_and_keyboard, answer_in_any_language, timed
-from stepping import ENGLISH, SWEDISH, click_times, comm_frames, quiet, step_by_mouse_and_keyboard
 from traitlets.config.loader import PyFileConfigLoader
+
+from tests.accessibility import FOCUS_RING, focus_ring, violations
+from tests.browsing import PRESENT_CONFIG, offline_chromium, require_chromium, start_present
+from tests.quizzing import answer_by_mouse_and_keyboard, answer_in_any_language, timed
+from tests.stepping import (
+    ENGLISH,
+    SWEDISH,
+    click_times,
+    comm_frames,
+    quiet,
+    step_by_mouse_and_keyboard,
+)
 
 sync_api = require_chromium()
 expect = sync_api.expect

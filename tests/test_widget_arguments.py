@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from skitgubbe_core import ArgumentError, ArgumentTypeError, Game, SkitgubbeError  # noqa: E402
-from skitgubbe_core.i18n import LanguageError  # noqa: E402
-from skitgubbe_core.schema import MAX_SEED  # noqa: E402
-from skitgubbe_widgets import (  # noqa: E402
+from skitgubbe_core import ArgumentError, ArgumentTypeError, Game, SkitgubbeError
+from skitgubbe_core.i18n import LanguageError
+from skitgubbe_core.schema import MAX_SEED
+from skitgubbe_widgets import (
     PlayTable,
     Quiz,
     RuleSwitcher,

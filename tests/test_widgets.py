@@ -7,20 +7,19 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from tabling import hand, move_on, playable, send  # noqa: E402
-
-import skitgubbe_widgets  # noqa: E402
-from skitgubbe_core import OPTIONS, PRESETS, Game, examples, record  # noqa: E402
-from skitgubbe_core.frames import key_frames  # noqa: E402
-from skitgubbe_core.simulate import random_game  # noqa: E402
-from skitgubbe_core.view import SIZES  # noqa: E402
-from skitgubbe_widgets import (  # noqa: E402
+import skitgubbe_widgets
+from skitgubbe_core import OPTIONS, PRESETS, Game, examples, record
+from skitgubbe_core.frames import key_frames
+from skitgubbe_core.simulate import random_game
+from skitgubbe_core.view import SIZES
+from skitgubbe_widgets import (
     PlayTable,
     RuleSwitcher,
     Stepper,
     card_html,
-    tables,  # noqa: E402
+    tables,
 )
+from tests.tabling import hand, move_on, playable, send
 
 
 def test_a_card_has_rank_suit_text_presentation_and_an_accessible_label():

@@ -134,7 +134,7 @@ NAMES = examples.names()
 def printed_worksheets(tmp_path, names, langs=("en", "sv")):
     """The number of A4 pages chromium prints each worksheet on, by (name, lang): one
     browser prints them all (page.pdf is chromium's --print-to-pdf)."""
-    from browsing import offline_chromium, require_chromium
+    from tests.browsing import offline_chromium, require_chromium
     sync_api = require_chromium()
     counts = {}
     with offline_chromium(sync_api) as (browser, _):
