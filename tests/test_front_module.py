@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browsing import StaticSite, require_chromium
+from tests.browsing import StaticSite, require_chromium
 
 from skitgubbe_core.simulate import random_game
 from skitgubbe_widgets import Quiz, Stepper
