@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.browsing import StaticSite, require_chromium
 
 from skitgubbe_core.simulate import random_game
 from skitgubbe_widgets import Quiz, Stepper
 from skitgubbe_widgets.frontend import FOLDER
+from tests.browsing import StaticSite, require_chromium
 
 sync_api = require_chromium()
 
