@@ -1,7 +1,7 @@
 """The layers of the package: each module imports only modules of its own layer or
 below, and no import cycle, counting the imports inside functions (``TYPE_CHECKING``
-imports are types only and do not count).  CONTRIBUTING ("Where things are") describes
-the same map."""
+imports are types only and do not count).  This is the one map of the code (README and
+CONTRIBUTING point here); each module's docstring says what it holds."""
 
 from __future__ import annotations
 
