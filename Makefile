@@ -51,8 +51,8 @@ test: $(STAMP) $(LAB_SETTINGS) lint
 	$(PY) -m pytest --doctest-modules --nbval --nbval-current-env tests skitgubbe_core widgets notebooks
 
 # The inner loop: the engine, command-line and doctest tests, without browsers, nbval or
-# the slow tests (tests/conftest.py lists what it leaves out); under a minute. Without
-# nbval's plugin, whose import alone costs two seconds.
+# the slow tests (tests/conftest.py lists what it leaves out). Without nbval's plugin,
+# whose import alone is slow.
 quick: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -p no:nbval -m "not slow" --doctest-modules tests skitgubbe_core widgets
 

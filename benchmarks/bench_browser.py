@@ -21,7 +21,7 @@
   a fresh profile at 1x and 4x, and the bytes of that visit, for a class of 25
   (lite_stepper.py);
 - ``--first``: where the first stepper click after the CPU throttle call goes, in
-  JupyterLab (issue 26's 173 ms): that click with no warm-up, after two animation frames,
+  JupyterLab (issue 26's slow first click): that click with no warm-up, after two animation frames,
   a plain button's click (no code of ours) right after the throttle call, a click while
   another cell is the active one, and a click to a frame not shown before (the first use
   of its pieces).

@@ -6,7 +6,7 @@ a fresh Chromium profile, unthrottled and with the page's CPU throttled 4x (a sc
 laptop), served as a host that serves `make lite`'s ``.gz`` copies. Prints the seconds,
 the bytes the server sent for that first visit (and for a class of 25), and the built
 sites' size:
-    app 02, 1x: live stepper in 6.8 s, first visit 12.3 MB (x25: 308 MB)
+    app 02, 1x: live stepper in N s, first visit N MB (x25: N MB)
 
 Usage: python -m benchmarks.lite_stepper [--site build/lite] [--throttle 1 4] [--runs 1]
 """

@@ -4,8 +4,8 @@ the site built from the notebooks into a temporary folder, served on 127.0.0.1 p
 ``gzip_static``), each page opened in a fresh Chromium context (an empty cache, a
 student's first visit):
 
-    02-stunsa.html, gzip: first visit 29 kB (a class of 25: 0.7 MB)
-    02-stunsa.html: first 'next' answered, 4x CPU: 0.89 s (median of 5; 0.83-1.11)
+    02-stunsa.html, gzip: first visit N kB (a class of 25: N MB)
+    02-stunsa.html: first 'next' answered, 4x CPU: N s (median of 5; N-N)
 
 The time runs, by the page's own clock, from the navigation's start to the narration's
 change after a click on the first stepper's "next" (``.sg-next``, the widgets' front end),

@@ -4,7 +4,7 @@ cache, as a student's browser has), the site served as ``python3 -m http.server`
 (``plain``) and as a host that serves `make lite`'s ``.gz`` copies (``gzip``, nginx's
 ``gzip_static``). The bytes are those the server sent (file bodies; a revalidated file
 costs none):
-    app 02, gzip, visit 1: 12.3 MB, ready in 7.3 s
+    app 02, gzip, visit 1: N MB, ready in N s
 
 The pages: an app (``apps/voici/render/02-stunsa.html``, ready when its stepper shows)
 and the lab site's 02 (``lab/index.html?path=02-stunsa.ipynb``, ready when the notebook

@@ -63,7 +63,7 @@ LOADER = getattr(constants, "PYODIDE_JS", "pyodide.mjs")
 #: (it keeps no history then)
 KERNEL_STARTUP = '["sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]'
 OFFLINE_STARTUP = '["ipykernel","comm","pyodide_kernel","jedi","ipython"]'
-#: the completion packages (1.7 MB): IPython imports jedi only if it is there, so only a
+#: the completion packages: IPython imports jedi only if it is there, so only a
 #: kernel whose start list names jedi loads them (the lock keeps them for a notebook that
 #: imports them itself)
 COMPLETION = ("jedi", "parso")

@@ -115,7 +115,7 @@ def write_config(lite_dir: Path) -> None:
 def share_the_runtime(output: Path) -> bool:
     """When the lab site lies beside the apps (``make lite``: the apps in its ``apps``
     folder) with the same ``static/pyodide`` (the runtime, the wheels and the lock), the
-    apps use the lab site's and drop their own copy: the host keeps one (22 MB fewer) and a
+    apps use the lab site's and drop their own copy: the host keeps one and a
     student who opens both downloads Python once.  Returns whether they share it."""
     own, labs = output / RUNTIME, output.parent / RUNTIME
     if not labs.is_dir() or _files(own) != _files(labs):

@@ -122,8 +122,8 @@ the NamedTuple constructor's argument handling (the named builders below use it)
 RawEvent = tuple[str, int | None, tuple[Card, ...], int | None, Extra, str]
 """An event as the transitions build it on the hot path: a plain tuple of
 :class:`Event`'s fields, in order.  The events of every move or trick are appended so,
-because an :class:`Event` costs a second object (about a fifth of the API's time per
-action, benchmarks/bench_engine.py, side by side); :attr:`Step.events` names their
+because an :class:`Event` costs a second object (what it cost: docs/benchmarks.md,
+measured side by side by benchmarks/bench_engine.py); :attr:`Step.events` names their
 fields when they are read.  The rarer events (phase ends, going out, the deals) use
 their builders, whose :class:`Event` is a ``RawEvent`` too.  tests/test_code_health.py
 checks that both agree with :data:`KINDS`."""

@@ -3,7 +3,7 @@
 
 Whatever a file holds, reading it ends in a game or in one FileFormatError that names
 the file and is short; a game it gives replays its moves and plays on to the end with
-every card kept.  The run in ``make test`` is bounded (about 20 s); set
+every card kept.  The run in ``make test`` is bounded (300 examples a test); set
 ``SKITGUBBE_FUZZ_EXAMPLES`` for a long run, e.g. 20000.
 """
 

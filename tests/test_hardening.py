@@ -363,7 +363,7 @@ def test_3_a_long_match_record_loads_headless_in_little_memory(tmp_path):
         tracemalloc.stop()
     assert [d.move_count for d in loaded.deals] == [4000] * 5
     assert not any(d.narrate for d in loaded.deals)
-    assert kept < 2_000_000, kept  # narrated deals keep about 6.4 MB of events
+    assert kept < 2_000_000, kept  # narrated deals would keep every event
 
 
 # 4. The cycle breaker covers phase 1: all-heuristic Mas games finish.

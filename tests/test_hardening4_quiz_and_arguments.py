@@ -64,9 +64,8 @@ def test_1_quiz_memory_grows_linearly_with_the_record():
 
     quiz.questions(long_game(20))  # what the first quiz allocates once
     short, long = per_move(400), per_move(1600)
-    # the memory a move costs stays the same in a longer record (it grew by a third
-    # from 400 to 1,600 moves with a copy of the whole game per position, and a
-    # 20,000-move record needed 3.3 GB)
+    # the memory a move costs stays the same in a longer record (it grew with the
+    # record's length while each position kept a copy of the whole game)
     assert long < 1.15 * short, (short, long)
 
 

@@ -29,8 +29,8 @@ c.MappingKernelManager.cull_busy = False
 class KernelsOfOpenPages(AsyncMappingKernelManager):
     """jupyter_server's kernel manager with a bound on how many kernels it keeps (it has
     no setting for that), whose culler spares a kernel until its page has connected (a page
-    that has run in the server still loads its scripts before it connects: 25 s and more
-    on a busy machine or a slow laptop)."""
+    that has run in the server still loads its scripts before it connects, which takes
+    long on a busy machine or a slow laptop)."""
 
     max_kernels = Integer(40, config=True, help="The most kernels (open pages) at once.")
     first_connection_timeout = Integer(
