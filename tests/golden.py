@@ -122,11 +122,12 @@ def counts() -> dict[str, dict[str, list[list[int]]]]:
             for preset, spec in sorted(PRESETS.items())}
 
 
-def counts_text() -> str:
-    """The counts golden as stored: one line per preset and player count."""
+def counts_text(found: dict[str, dict[str, list[list[int]]]] | None = None) -> str:
+    """The counts golden as stored (of ``found``, by default :func:`counts`): one line per
+    preset and player count."""
     lines = [f'  "{preset}": {{' + ", ".join(f'"{n}": {json.dumps(walks)}'
                                             for n, walks in by_count.items()) + "}"
-             for preset, by_count in counts().items()]
+             for preset, by_count in (counts() if found is None else found).items()]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
